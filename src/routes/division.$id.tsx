@@ -1,0 +1,27 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { httpStatus } from '../app/http.ts';
+import { directoratesQuery, divisionQuery } from '../features/divisions/api.ts';
+import { DivisionPage } from '../features/divisions/division-page.tsx';
+import { PublicLayout } from '../ui/public-layout.tsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const Route = createFileRoute('/division/$id')({
+  loader: async ({ context: { queryClient }, params: { id } }) => {
+    if (!UUID.test(id)) throw notFound();
+    try {
+      await Promise.all([queryClient.ensureQueryData(divisionQuery(id)), queryClient.ensureQueryData(directoratesQuery())]);
+    } catch (error) {
+      if (httpStatus(error) === 404 || httpStatus(error) === 400) throw notFound();
+      throw error;
+    }
+  },
+  component: function DivisionRoute() {
+    const { id } = Route.useParams();
+    return (
+      <PublicLayout>
+        <DivisionPage id={id} />
+      </PublicLayout>
+    );
+  },
+});

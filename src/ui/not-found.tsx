@@ -1,0 +1,22 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+
+/** SPEC section 2: any other path shows "Page not found" with "Go back" to /. */
+export function NotFound() {
+  return (
+    <main className="full-screen">
+      <p className="full-screen-code" aria-hidden="true">
+        404
+      </p>
+      <h1>
+        <Trans>Page not found</Trans>
+      </h1>
+      <p>
+        <Trans>We couldn't find the page you are looking for.</Trans>
+      </p>
+      <Link to="/" className="button button-primary">
+        <Trans>Go back</Trans>
+      </Link>
+    </main>
+  );
+}
