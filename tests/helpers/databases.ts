@@ -1,0 +1,32 @@
+import pg from 'pg';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  url: string;
+}
+
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * API tests run on the embedded PGlite always, and on PostgreSQL too when one answers
+ * (DATABASE_URL or the local `test` database), so CI proves both drivers.
+ */
+export async function testDatabases(): Promise<TestDatabase[]> {
+  const databases: TestDatabase[] = [{ name: 'pglite', url: 'memory://' }];
+  if (await postgresAnswers(POSTGRES_URL)) databases.push({ name: 'postgres', url: POSTGRES_URL });
+  else console.warn(`\n!!! PostgreSQL did not answer at ${POSTGRES_URL}: API tests ran on PGlite only.\n`);
+  return databases;
+}
