@@ -40,7 +40,9 @@ export function ServicesGrid() {
         <li key={division._id}>
           <Link to="/division/$id" params={{ id: division._id }} className="service-card">
             <span className="service-card-icon" aria-hidden="true">
-              {localized(division, 'name', locale).charAt(0)}
+              <svg viewBox="0 0 24 24" width="22" height="22">
+                <path d="M4 21V9l8-5 8 5v12h-5v-6H9v6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+              </svg>
             </span>
             <span className="service-card-name">{localized(division, 'name', locale)}</span>
             <span className="service-card-description">{localized(division, 'description', locale)}</span>
