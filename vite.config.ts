@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+// We run the macro through Babel on purpose (TOOLCHAIN.md pitfall 2); the plugin's advice to switch is noise.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';

@@ -8,6 +8,17 @@ import { ApiError } from './errors/api-error.ts';
 import { createDivisionStore } from './divisions/store.ts';
 import { divisionRoutes } from './divisions/routes.ts';
 import { webRoutes } from './web/routes.ts';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { loadTokenSecret } from './auth/secret.ts';
+import { createSessions } from './auth/sessions.ts';
+import { createTokenSigner } from './auth/tokens.ts';
+import { createFileStorage } from './files/storage.ts';
+import { mediaRoutes } from './files/routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createAccountStore } from './accounts/store.ts';
+import { createAccountService } from './accounts/service.ts';
+import { accountRoutes } from './accounts/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -38,7 +49,22 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     errorResponseBuilder: () => new ApiError(429, 'tooManyRequests'),
   });
 
-  await app.register(divisionRoutes, { store: createDivisionStore(db) });
+  // Each upload route sets its own tighter limits; these bound everything else.
+  await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 2, fileSize: 10 * 1024 * 1024 } });
+
+  const secret = await loadTokenSecret(db, config.tokenSecret);
+  const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds);
+  const storage = createFileStorage(path.join(config.dataDir, 'files'));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+
+  await app.register(divisionRoutes, { store: createDivisionStore(db), sessions });
+  await app.register(accountRoutes, {
+    service: createAccountService({ store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl }),
+    sessions,
+    storage,
+    guessLimit: config.guessLimit,
+  });
+  await app.register(mediaRoutes, { storage });
   await app.register(webRoutes, { staticDir: config.staticDir });
   return app;
 }

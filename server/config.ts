@@ -14,6 +14,16 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   seedDemoData: boolean;
+  /** The address people reach the portal at, for links in e-mails. */
+  publicUrl: string;
+  /** HMAC key for session tokens; empty: one is made on first start and kept in the database. */
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  /** smtp(s)://user:pass@host:port to send mail; empty writes each mail to DATA_DIR/mail/. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
+  guessLimit: { max: number; windowMs: number };
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -39,5 +49,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ?? path.join(root, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv(env, 'PORT', 8080)}`).replace(/\/$/, ''),
+    tokenSecret: env.TOKEN_SECRET || '',
+    tokenTtlSeconds: intFromEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60),
+    smtpUrl: env.SMTP_URL || '',
+    mailFrom: env.MAIL_FROM || 'Housing Development Corporation <no-reply@portal.local>',
+    guessLimit: {
+      max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
+      windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),
+    },
   };
 }

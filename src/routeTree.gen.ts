@@ -11,9 +11,16 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as ManualRouteImport } from './routes/manual'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardManualRouteImport } from './routes/dashboard.manual'
+import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
 import { Route as DivisionIdRouteImport } from './routes/division.$id'
+import { Route as EmailVerificationRouteImport } from './routes/email.verification'
+import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -25,14 +32,39 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotpasswordRoute = ForgotpasswordRouteImport.update({
+  id: '/forgotpassword',
+  path: '/forgotpassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ManualRoute = ManualRouteImport.update({
   id: '/manual',
   path: '/manual',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardManualRoute = DashboardManualRouteImport.update({
   id: '/manual',
   path: '/manual',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DivisionIdRoute = DivisionIdRouteImport.update({
@@ -40,49 +72,113 @@ const DivisionIdRoute = DivisionIdRouteImport.update({
   path: '/division/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmailVerificationRoute = EmailVerificationRouteImport.update({
+  id: '/email/verification',
+  path: '/email/verification',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Reset_passwordIdTokenRoute = Reset_passwordIdTokenRouteImport.update({
+  id: '/reset_password/$id/$token',
+  path: '/reset_password/$id/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
+  '/register': typeof RegisterRoute
   '/dashboard/manual': typeof DashboardManualRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
+  '/email/verification': typeof EmailVerificationRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/dashboard': typeof DashboardRouteWithChildren
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
+  '/register': typeof RegisterRoute
   '/dashboard/manual': typeof DashboardManualRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
+  '/email/verification': typeof EmailVerificationRoute
+  '/dashboard': typeof DashboardIndexRoute
+  '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
+  '/register': typeof RegisterRoute
   '/dashboard/manual': typeof DashboardManualRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
+  '/email/verification': typeof EmailVerificationRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/dashboard' | '/manual' | '/dashboard/manual' | '/division/$id'
+    | '/'
+    | '/dashboard'
+    | '/forgotpassword'
+    | '/login'
+    | '/manual'
+    | '/register'
+    | '/dashboard/manual'
+    | '/dashboard/settings'
+    | '/division/$id'
+    | '/email/verification'
+    | '/dashboard/'
+    | '/reset_password/$id/$token'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/dashboard' | '/manual' | '/dashboard/manual' | '/division/$id'
+  to:
+    | '/'
+    | '/forgotpassword'
+    | '/login'
+    | '/manual'
+    | '/register'
+    | '/dashboard/manual'
+    | '/dashboard/settings'
+    | '/division/$id'
+    | '/email/verification'
+    | '/dashboard'
+    | '/reset_password/$id/$token'
   id:
     | '__root__'
     | '/'
     | '/dashboard'
+    | '/forgotpassword'
+    | '/login'
     | '/manual'
+    | '/register'
     | '/dashboard/manual'
+    | '/dashboard/settings'
     | '/division/$id'
+    | '/email/verification'
+    | '/dashboard/'
+    | '/reset_password/$id/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DashboardRoute: typeof DashboardRouteWithChildren
+  ForgotpasswordRoute: typeof ForgotpasswordRoute
+  LoginRoute: typeof LoginRoute
   ManualRoute: typeof ManualRoute
+  RegisterRoute: typeof RegisterRoute
   DivisionIdRoute: typeof DivisionIdRoute
+  EmailVerificationRoute: typeof EmailVerificationRoute
+  Reset_passwordIdTokenRoute: typeof Reset_passwordIdTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -101,6 +197,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgotpassword': {
+      id: '/forgotpassword'
+      path: '/forgotpassword'
+      fullPath: '/forgotpassword'
+      preLoaderRoute: typeof ForgotpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manual': {
       id: '/manual'
       path: '/manual'
@@ -108,11 +218,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManualRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/': {
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/manual': {
       id: '/dashboard/manual'
       path: '/manual'
       fullPath: '/dashboard/manual'
       preLoaderRoute: typeof DashboardManualRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings': {
+      id: '/dashboard/settings'
+      path: '/settings'
+      fullPath: '/dashboard/settings'
+      preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/division/$id': {
@@ -122,15 +253,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DivisionIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/email/verification': {
+      id: '/email/verification'
+      path: '/email/verification'
+      fullPath: '/email/verification'
+      preLoaderRoute: typeof EmailVerificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset_password/$id/$token': {
+      id: '/reset_password/$id/$token'
+      path: '/reset_password/$id/$token'
+      fullPath: '/reset_password/$id/$token'
+      preLoaderRoute: typeof Reset_passwordIdTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface DashboardRouteChildren {
   DashboardManualRoute: typeof DashboardManualRoute
+  DashboardSettingsRoute: typeof DashboardSettingsRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardManualRoute: DashboardManualRoute,
+  DashboardSettingsRoute: DashboardSettingsRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
@@ -140,8 +289,13 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DashboardRoute: DashboardRouteWithChildren,
+  ForgotpasswordRoute: ForgotpasswordRoute,
+  LoginRoute: LoginRoute,
   ManualRoute: ManualRoute,
+  RegisterRoute: RegisterRoute,
   DivisionIdRoute: DivisionIdRoute,
+  EmailVerificationRoute: EmailVerificationRoute,
+  Reset_passwordIdTokenRoute: Reset_passwordIdTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -25,6 +25,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'tooManyRequests');
     if (status === 404) return send(reply, 404, 'notFound');
+    if (status === 413) return send(reply, 413, 'fileTooLarge');
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large …: the client's fault, said plainly.
       return send(reply, status, 'invalidRequest', error.message);

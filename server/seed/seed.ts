@@ -1,5 +1,9 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { hash } from '@node-rs/argon2';
 import { demoDivisions } from './organisation.ts';
+
+/** The README gives these to a newcomer. */
+export const DEMO_CUSTOMER = { email: 'demo@portal.local', password: 'Demo12345' };
 
 const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'] as const;
 type Six = { en: string; am: string; or: string; tg: string; sm: string; af?: string };
@@ -14,7 +18,14 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*) AS count FROM division');
   if (count > 0) return false;
+  const demoPasswordHash = await hash(DEMO_CUSTOMER.password);
   await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
+         subcity, woreda, house_number, gender, language, email_verified_at)
+       VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '0111234567', 'Bole', '03', '1250', 'Female', 'am', now())`,
+      [DEMO_CUSTOMER.email, demoPasswordHash],
+    );
     for (const division of demoDivisions) {
       const divisionId = await insertId(
         tx,

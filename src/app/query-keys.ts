@@ -9,4 +9,9 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.divisions.all, 'detail', id] as const,
     directorates: () => [...queryKeys.divisions.all, 'directorates'] as const,
   },
+  /** A customer's own data: cleared whole on logout. */
+  customer: {
+    all: ['customer'] as const,
+    profile: (id: string) => [...queryKeys.customer.all, 'profile', id] as const,
+  },
 };

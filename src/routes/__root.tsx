@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { useBlocking } from '../app/blocking.ts';
 import { ConnectionLost, RateLimitWait } from '../app/blocking-screens.tsx';
+import { Toaster } from '../ui/toast.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Root,
@@ -9,7 +10,16 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function Root() {
   const blocking = useBlocking();
-  if (blocking.kind === 'server-error') return <ConnectionLost />;
-  if (blocking.kind === 'rate-limited') return <RateLimitWait until={blocking.until} />;
-  return <Outlet />;
+  return (
+    <>
+      {blocking.kind === 'server-error' ? (
+        <ConnectionLost />
+      ) : blocking.kind === 'rate-limited' ? (
+        <RateLimitWait until={blocking.until} />
+      ) : (
+        <Outlet />
+      )}
+      <Toaster />
+    </>
+  );
 }

@@ -1,9 +1,13 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { session } from '../app/session.ts';
+import { DashboardLayout } from '../features/accounts/dashboard-layout.tsx';
 
-// SPEC section 2: the token lives in session storage under tID; without it, /dashboard/* goes to /.
+// SPEC section 2: /dashboard/* needs a session token; without one the user goes to /.
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
-    if (!sessionStorage.getItem('tID')) throw redirect({ to: '/' });
+    const current = session.get();
+    if (!current) throw redirect({ to: '/' });
+    return { customerId: current.customerId };
   },
-  component: Outlet,
+  component: DashboardLayout,
 });

@@ -38,9 +38,9 @@ export function SiteHeader() {
         </Link>
         <div className="top-bar-actions">
           <LanguageSelect />
-          <a href="/login" className="button button-light">
+          <Link to="/login" className="button button-light">
             <Trans>Log in</Trans>
-          </a>
+          </Link>
         </div>
       </div>
       <nav className="second-bar" aria-label={t`Main`}>
@@ -58,12 +58,12 @@ export function SiteHeader() {
         </button>
         <div className="nav-links">{links}</div>
         <div className="auth-links">
-          <a href="/login" className="button button-outline">
+          <Link to="/login" className="button button-outline">
             <Trans>Log in</Trans>
-          </a>
-          <a href="/register" className="button button-primary">
+          </Link>
+          <Link to="/register" className="button button-primary">
             <Trans>Register</Trans>
-          </a>
+          </Link>
         </div>
         {menuOpen && (
           <div id="mobile-menu" className="mobile-menu">

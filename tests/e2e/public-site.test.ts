@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 type Division = { _id: string; name_en: string; name_am: string; status: string; special: string };
 type Directorate = { _id: string; name_en: string; status: string; division: { _id: string } };
@@ -158,11 +159,18 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/');
     await chooseLanguage(page, 'en');
+    // A signed-in customer on an unknown dashboard path gets the 404 page too.
+    const { token } = await (
+      await fetch(`${server.url}/customer_user_api/login_customer_user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_CUSTOMER),
+      })
+    ).json();
+    await page.evaluate((value) => sessionStorage.setItem('tID', value), token);
     for (const path of ['/no/such/page', '/dashboard/nothing-here']) {
-      // A signed-in customer on an unknown dashboard path still gets the 404 page.
-      await page.evaluate(() => sessionStorage.setItem('tID', 'token'));
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count(), { message: path }).toBe(1);
     }
     await screenshot(page, '404-en');
     await expectNoSeriousAxeViolations(page, '404 en');

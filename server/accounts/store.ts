@@ -1,0 +1,100 @@
+import type { Queryable } from '../db/database.ts';
+import type { CustomerUser, Registration } from '../contract/accounts.ts';
+
+export interface CustomerRow extends CustomerUser {
+  password_hash: string;
+  language: string;
+  email_verified: boolean;
+}
+
+const CUSTOMER_COLUMNS = `id AS "_id", id, firstname, middlename, lastname, gender, email, phone,
+  house_phone_number, subcity, woreda, house_number, picture, status`;
+
+export function createAccountStore(db: Queryable) {
+  const one = async <T,>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
+
+  return {
+    /** Inserts a new customer; undefined when the e-mail is taken (the unique index decides, race-free). */
+    insertCustomer(data: Omit<Registration, 'password'> & { passwordHash: string; picture: string | null; language: string }) {
+      return one<{ id: string }>(
+        `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
+           subcity, woreda, house_number, gender, picture, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT ((lower(email))) DO NOTHING
+         RETURNING id`,
+        [data.firstname, data.middlename, data.lastname, data.email, data.passwordHash, data.phone,
+          data.house_phone_number, data.subcity, data.woreda, data.house_number, data.gender, data.picture, data.language],
+      );
+    },
+
+    customerByEmail: (email: string) =>
+      one<CustomerRow>(
+        `SELECT ${CUSTOMER_COLUMNS}, password_hash, language, email_verified_at IS NOT NULL AS email_verified
+         FROM customer_user WHERE lower(email) = lower($1)`,
+        [email],
+      ),
+
+    customerById: (id: string) =>
+      one<CustomerUser>(`SELECT ${CUSTOMER_COLUMNS} FROM customer_user WHERE id = $1`, [id]),
+
+    async replaceOtp(customerId: string, codeHash: string, ttlSeconds: number) {
+      await db.query(
+        `INSERT INTO customer_otp (customer_id, code_hash, expires_at)
+         VALUES ($1, $2, now() + make_interval(secs => $3))
+         ON CONFLICT (customer_id) DO UPDATE
+           SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at, attempts = 0, created_at = now()`,
+        [customerId, codeHash, ttlSeconds],
+      );
+    },
+
+    /**
+     * Uses a one-time code: verifies the customer and deletes the code when it matches,
+     * counts a failed attempt otherwise and destroys the code at the cap. One statement
+     * each, so two guesses at once cannot both pass.
+     */
+    async consumeOtp(customerId: string, codeHash: string, maxAttempts: number): Promise<boolean> {
+      const used = await db.query(
+        `DELETE FROM customer_otp WHERE customer_id = $1 AND code_hash = $2 AND expires_at > now() AND attempts < $3
+         RETURNING customer_id`,
+        [customerId, codeHash, maxAttempts],
+      );
+      if (used.length > 0) {
+        await db.query('UPDATE customer_user SET email_verified_at = now() WHERE id = $1', [customerId]);
+        return true;
+      }
+      await db.query('UPDATE customer_otp SET attempts = attempts + 1 WHERE customer_id = $1', [customerId]);
+      await db.query('DELETE FROM customer_otp WHERE customer_id = $1 AND (attempts >= $2 OR expires_at <= now())', [
+        customerId,
+        maxAttempts,
+      ]);
+      return false;
+    },
+
+    async insertReset(customerId: string, tokenHash: string, ttlSeconds: number) {
+      await db.query(
+        `INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+        [tokenHash, customerId, ttlSeconds],
+      );
+    },
+
+    /** Marks a reset token used and sets the new password, in one step; false when the token is not live. */
+    async useReset(customerId: string, tokenHash: string, passwordHash: string): Promise<boolean> {
+      const used = await db.query(
+        `UPDATE password_reset SET used_at = now()
+         WHERE token_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING token_hash`,
+        [tokenHash, customerId],
+      );
+      if (used.length === 0) return false;
+      // The link proves the mailbox too; sessions from before the reset end here.
+      await db.query(
+        `UPDATE customer_user SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
+           sessions_valid_after = date_trunc('second', now())
+         WHERE id = $1`,
+        [customerId, passwordHash],
+      );
+      return true;
+    },
+  };
+}
+export type AccountStore = ReturnType<typeof createAccountStore>;

@@ -1,0 +1,67 @@
+import { ApiError } from '../errors/api-error.ts';
+import type { MessageKey } from '../errors/messages.ts';
+import type { Registration } from '../contract/accounts.ts';
+
+// SPEC section 5: name-type fields under 50 characters, the others under 20.
+const LENGTH_RULES: [keyof Registration, number, MessageKey][] = [
+  ['firstname', 50, 'firstnameTooLong'],
+  ['middlename', 50, 'middlenameTooLong'],
+  ['lastname', 50, 'lastnameTooLong'],
+  ['subcity', 50, 'subcityTooLong'],
+  ['woreda', 20, 'woredaTooLong'],
+  ['house_number', 20, 'houseNumberTooLong'],
+  ['phone', 20, 'phoneTooLong'],
+  ['house_phone_number', 20, 'housePhoneTooLong'],
+];
+const REQUIRED: (keyof Registration)[] = ['firstname', 'middlename', 'lastname', 'email', 'password', 'phone', 'gender'];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ]*$/;
+
+const refuse = (key: MessageKey, detail: string) => new ApiError(400, key, detail);
+
+export function normaliseEmail(email: string): string {
+  const trimmed = email.trim().toLowerCase();
+  if (trimmed.length > 254 || !EMAIL.test(trimmed)) throw refuse('emailInvalid', 'email');
+  return trimmed;
+}
+
+/** A sane policy without composition theatre: 8 to 128 characters, letters and digits. */
+export function checkPassword(password: string) {
+  if (password.length < 8 || password.length > 128 || !/\p{L}/u.test(password) || !/\p{N}/u.test(password)) {
+    throw refuse('passwordWeak', 'password');
+  }
+}
+
+export function checkOtp(otp: string): string {
+  const code = otp.trim();
+  if (!/^[0-9]+$/.test(code)) throw refuse('otpNotNumeric', 'otp');
+  return code;
+}
+
+/** Every rule of the registration form, checked on the server whatever the client did. */
+export function validateRegistration(input: Partial<Record<keyof Registration, string>>): Registration {
+  const value = (field: keyof Registration) => (input[field] ?? '').trim();
+  for (const field of REQUIRED) if (!value(field)) throw refuse('fieldRequired', field);
+  for (const [field, limit, key] of LENGTH_RULES) if (value(field).length >= limit) throw refuse(key, field);
+  const email = normaliseEmail(value('email'));
+  if (!PHONE.test(value('phone'))) throw refuse('phoneInvalid', 'phone');
+  if (value('house_phone_number') && !PHONE.test(value('house_phone_number'))) throw refuse('phoneInvalid', 'house_phone_number');
+  const gender = value('gender');
+  if (gender !== 'Male' && gender !== 'Female') throw refuse('genderInvalid', 'gender');
+  const password = input.password ?? '';
+  checkPassword(password);
+  return {
+    firstname: value('firstname'),
+    middlename: value('middlename'),
+    lastname: value('lastname'),
+    email,
+    password,
+    subcity: value('subcity'),
+    woreda: value('woreda'),
+    house_number: value('house_number'),
+    phone: value('phone'),
+    house_phone_number: value('house_phone_number'),
+    gender,
+  };
+}

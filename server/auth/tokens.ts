@@ -1,0 +1,47 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+
+export type Role = 'customer' | 'accusation_acceptor';
+
+/** What a session token says: who, as what, its id (for revocation) and its lifetime. */
+export interface SessionClaims {
+  id: string;
+  role: Role;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+/**
+ * Session tokens are JWTs (HS256), so the app can read the customer id and the expiry
+ * from them (SPEC section 6) while only the server can make or alter one.
+ */
+export function createTokenSigner(secret: Buffer) {
+  const signature = (data: string) => createHmac('sha256', secret).update(data).digest();
+  return {
+    sign(id: string, role: Role, ttlSeconds: number, now = Date.now()): { token: string; claims: SessionClaims } {
+      const iat = Math.floor(now / 1000);
+      const claims: SessionClaims = { id, role, jti: randomUUID(), iat, exp: iat + ttlSeconds };
+      const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
+      return { token: `${body}.${signature(body).toString('base64url')}`, claims };
+    },
+    /** The claims of a well-signed, unexpired token; undefined for anything else. */
+    verify(token: string, now = Date.now()): SessionClaims | undefined {
+      const parts = token.split('.');
+      if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
+      const expected = signature(`${parts[0]}.${parts[1]}`);
+      const given = Buffer.from(parts[2], 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as SessionClaims;
+        if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return undefined;
+        return claims;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

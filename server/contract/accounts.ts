@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { Id, Messages, Status } from './common.ts';
+
+// Lengths here only stop absurd input early; the product's rules (SPEC section 5) and
+// their messages live in server/accounts/validation.ts.
+export const EmailBody = Type.Object({ email: Type.String({ maxLength: 254 }) });
+export const LoginBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 256 }),
+});
+export const OtpBody = Type.Object({ email: Type.String({ maxLength: 254 }), otp: Type.String({ maxLength: 12 }) });
+export const ResetParams = Type.Object({ id: Id, token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) });
+export const ResetBody = Type.Object({ password: Type.String({ maxLength: 256 }) });
+
+export const TokenResponse = Type.Object({ token: Type.String() });
+
+export const Gender = Type.Union([Type.Literal('Male'), Type.Literal('Female')]);
+
+/** SPEC section 3 "Customer user": what a customer reads of their own record. */
+export const CustomerUser = Type.Object({
+  _id: Id,
+  id: Id,
+  firstname: Type.String(),
+  middlename: Type.String(),
+  lastname: Type.String(),
+  gender: Gender,
+  email: Type.String(),
+  phone: Type.String(),
+  house_phone_number: Type.String(),
+  subcity: Type.String(),
+  woreda: Type.String(),
+  house_number: Type.String(),
+  picture: Type.Union([Type.String(), Type.Null()]),
+  status: Status,
+});
+export type CustomerUser = Static<typeof CustomerUser>;
+
+export const MessageResponse = Messages;
+
+/** The registration form's fields (multipart, SPEC section 7 create_customer_user). */
+export interface Registration {
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  password: string;
+  subcity: string;
+  woreda: string;
+  house_number: string;
+  phone: string;
+  house_phone_number: string;
+  gender: string;
+}

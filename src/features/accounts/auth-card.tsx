@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Logo } from '../../ui/logo.tsx';
+
+/** The frame of the account screens: a centred card under the public bars. */
+export function AuthCard({ title, intro, children, wide = false }: { title: ReactNode; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className="auth-page" id="main">
+      <section className={`auth-card ${wide ? 'auth-card-wide' : ''}`}>
+        <div className="auth-card-head">
+          <Logo size={48} />
+          <h1>{title}</h1>
+          {intro && <p className="muted">{intro}</p>}
+        </div>
+        {children}
+      </section>
+    </main>
+  );
+}

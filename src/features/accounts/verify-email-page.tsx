@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { serverMessage } from '../../i18n/locales.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { FormField } from '../../ui/form-field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { accountsApi } from './api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { otpScreen } from './otp-screen.ts';
+import { SubmitButton } from './submit-button.tsx';
+import { useServerRefusal } from './use-server-refusal.ts';
+
+/** SPEC section 2 /email/verification: the numeric one-time code, and a resend action. */
+export function VerifyEmailPage({ email }: { email: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const showRefusal = useServerRefusal();
+  const [code, setCode] = useState('');
+  const verify = useMutation({
+    mutationFn: () => accountsApi.verifyOtp(email, code),
+    onSuccess: (answer) => {
+      toast('success', serverMessage(answer, locale) ?? t`Your email is verified.`);
+      otpScreen.close();
+      void navigate({ to: '/login' });
+    },
+    onError: showRefusal,
+  });
+  const resend = useMutation({
+    mutationFn: () => accountsApi.resendOtp(email),
+    onSuccess: (answer) => toast('success', serverMessage(answer, locale) ?? t`A new code was sent.`),
+    onError: showRefusal,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate();
+  };
+  return (
+    <AuthCard title={<Trans>Verify your email</Trans>} intro={<Trans>Enter the code we sent to {email}.</Trans>}>
+      <form className="form" onSubmit={submit}>
+        <FormField
+          label={t`Verification code`}
+          className="otp-field"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          value={code}
+          // SPEC section 5: the code is numeric.
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <SubmitButton busy={verify.isPending}>
+          <Trans>Verify</Trans>
+        </SubmitButton>
+      </form>
+      <p className="auth-alt">
+        <Trans>No code?</Trans>{' '}
+        <button type="button" className="link-button" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          <Trans>Resend code</Trans>
+        </button>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { customerQuery } from '../features/accounts/api.ts';
+import { ProfilePage } from '../features/accounts/profile-page.tsx';
+
+export const Route = createFileRoute('/dashboard/settings')({
+  loader: ({ context: { queryClient, customerId } }) => queryClient.ensureQueryData(customerQuery(customerId)),
+  component: function SettingsRoute() {
+    const { customerId } = Route.useRouteContext();
+    return <ProfilePage customerId={customerId} />;
+  },
+});

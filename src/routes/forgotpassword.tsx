@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordPage } from '../features/accounts/forgot-password-page.tsx';
+import { PublicLayout } from '../ui/public-layout.tsx';
+
+export const Route = createFileRoute('/forgotpassword')({
+  component: () => (
+    <PublicLayout>
+      <ForgotPasswordPage />
+    </PublicLayout>
+  ),
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterPage } from '../features/accounts/register-page.tsx';
+import { PublicLayout } from '../ui/public-layout.tsx';
+
+export const Route = createFileRoute('/register')({
+  component: () => (
+    <PublicLayout>
+      <RegisterPage />
+    </PublicLayout>
+  ),
+});
