@@ -1,0 +1,172 @@
+import { Type, type Static } from 'typebox';
+import { Id, Names, Status } from './common.ts';
+
+/**
+ * The cases API's shapes (SPEC sections 3 and 7, issue 4): the server validates with
+ * them and the app takes its types from them.
+ */
+
+const SixValues = Type.Object({
+  value_en: Type.String(),
+  value_am: Type.String(),
+  value_or: Type.String(),
+  value_tg: Type.String(),
+  value_sm: Type.String(),
+  value_af: Type.String(),
+});
+
+/** A case request (SPEC "case list item"). */
+export const CaseRequest = Type.Object({
+  _id: Id,
+  division: Type.Object({ _id: Id }),
+  status: Status,
+  case_name_en: Type.String(),
+  case_name_am: Type.String(),
+  case_name_or: Type.String(),
+  case_name_tg: Type.String(),
+  case_name_sm: Type.String(),
+  case_name_af: Type.String(),
+});
+export type CaseRequest = Static<typeof CaseRequest>;
+
+export const EnumValue = Type.Object({ _id: Id, expectedValues: SixValues });
+export type EnumValue = Static<typeof EnumValue>;
+
+export const Question = Type.Intersect([
+  Type.Object({
+    _id: Id,
+    caselist: Type.Object({ _id: Id }),
+    /** normal_input, text_area, otherwise a select of enumValues (SPEC section 3). */
+    inputType: Type.String(),
+    /** "string" gives a text input, otherwise a number input. */
+    dataType: Type.String(),
+    isRequired: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
+    enumValues: Type.Array(EnumValue),
+  }),
+  Names,
+]);
+export type Question = Static<typeof Question>;
+
+export const CaseStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('ongoing'),
+  Type.Literal('responded'),
+  Type.Literal('verified'),
+  Type.Literal('rejected'),
+]);
+export type CaseStatus = Static<typeof CaseStatus>;
+
+const PersonName = Type.Object({ firstname: Type.String(), middlename: Type.String(), lastname: Type.String() });
+
+/** The customer block of a case. Masked (initials and stars) in an anonymous status check. */
+export const CaseCustomer = Type.Object({
+  _id: Type.Optional(Id),
+  firstname: Type.String(),
+  middlename: Type.String(),
+  lastname: Type.String(),
+  subcity: Type.String(),
+  woreda: Type.String(),
+  house_number: Type.String(),
+  phone: Type.String(),
+  house_phone_number: Type.String(),
+  gender: Type.String(),
+});
+
+export const AnsweredQuestion = Type.Object({
+  question: Type.Intersect([Type.Object({ _id: Id }), Names]),
+  answer: Type.String(),
+});
+
+export const ScheduleEntry = Type.Object({
+  schedule: Type.Object({
+    extended_by: Type.Union([PersonName, Type.Null()]),
+    extended_date: Type.Union([Type.String(), Type.Null()]),
+    scheduled_by: Type.Union([PersonName, Type.Null()]),
+    scheduled_date: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+
+const DivisionNames = Type.Intersect([Type.Object({ _id: Id }), Names]);
+const Timestamp = Type.Union([Type.String(), Type.Null()]);
+
+/** SPEC section 3 "Case". Dates are ISO strings; absent ones are null. */
+export const Case = Type.Object({
+  _id: Id,
+  case_number: Type.String(),
+  status: CaseStatus,
+  division: DivisionNames,
+  caselist: Type.Intersect([Type.Object({ _id: Id }), Type.Object({
+    case_name_en: Type.String(), case_name_am: Type.String(), case_name_or: Type.String(),
+    case_name_tg: Type.String(), case_name_sm: Type.String(), case_name_af: Type.String(),
+  })]),
+  related_case_id: Type.Union([Type.Object({ _id: Id, case_number: Type.String() }), Type.Null()]),
+  late: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
+  responded_by: Type.Union([PersonName, Type.Null()]),
+  createdAt: Type.String(),
+  ongoing_date: Timestamp,
+  verified_date: Timestamp,
+  rejected_date: Timestamp,
+  rejected_by: Type.Union([PersonName, Type.Null()]),
+  rejection_justification: Type.Union([Type.String(), Type.Null()]),
+  remark: Type.String(),
+  /** The customer's PDF, a file name under /media/CaseFiles/ (owner only); null when none or masked. */
+  attachment: Type.Union([Type.String(), Type.Null()]),
+  response_justification: Type.Union([Type.Object({ attachment: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  customer: CaseCustomer,
+  list_of_question: Type.Array(AnsweredQuestion),
+  schedule_program: Type.Array(ScheduleEntry),
+  /** True when personal fields were masked (an anonymous or foreign status check). */
+  masked: Type.Boolean(),
+});
+export type Case = Static<typeof Case>;
+
+/** A row of the case lists (SPEC section 2: #, case number, status). */
+export const CaseListResponse = Type.Object({
+  cases: Type.Array(Type.Object({ _id: Id, case_number: Type.String(), status: CaseStatus, createdAt: Type.String() })),
+  currentPage: Type.Integer(),
+  totalPages: Type.Integer(),
+});
+export type CaseListResponse = Static<typeof CaseListResponse>;
+
+export const CaseListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  /** -1 latest first (default), 1 oldest first (SPEC section 9). */
+  sort: Type.Optional(Type.Union([Type.Literal(-1), Type.Literal(1)], { default: -1 })),
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+  case_number: Type.Optional(Type.String({ maxLength: 40 })),
+  phone_number: Type.Optional(Type.String({ maxLength: 20 })),
+  customer_id: Type.Optional(Type.String({ maxLength: 40 })),
+  firstname: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+export const CaseSummary = Type.Object({
+  totalCases: Type.Integer(),
+  pendingCases: Type.Integer(),
+  processingCases: Type.Integer(),
+  respondedCases: Type.Integer(),
+  rejectedCases: Type.Integer(),
+});
+export type CaseSummary = Static<typeof CaseSummary>;
+
+export const CaseNumberBody = Type.Object({ casenum: Type.String({ maxLength: 40 }) });
+
+export const CreatedCase = Type.Object({
+  Message_en: Type.String(), Message_am: Type.String(), Message_or: Type.String(),
+  Message_tg: Type.String(), Message_sm: Type.String(), Message_af: Type.String(),
+  _id: Id,
+  case_number: Type.String(),
+});
+export type CreatedCase = Static<typeof CreatedCase>;
+
+export const PrintResponse = Type.Object({ file: Type.String() });
+
+export const Rating = Type.Object({ rateNum: Type.Integer(), rateCase: Id, rateCustomer: Type.Object({ _id: Id }) });
+export type Rating = Static<typeof Rating>;
+export const RatingBody = Type.Object({ rateNum: Type.Integer(), rateCase: Id });
+
+export const CaseHistoryEntry = Type.Object({
+  _id: Id,
+  case: Type.Object({ _id: Id, case_number: Type.String() }),
+  status: CaseStatus,
+  changedAt: Type.String(),
+});
