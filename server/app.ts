@@ -12,6 +12,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { loadTokenSecret } from './auth/secret.ts';
 import { createSessions } from './auth/sessions.ts';
+import { createGuessLimit } from './auth/guess-limit.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { createFileStorage } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
@@ -62,7 +63,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     service: createAccountService({ store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl }),
     sessions,
     storage,
-    guessLimit: config.guessLimit,
+    guessLimit: createGuessLimit(db, config.guessLimit),
   });
   await app.register(mediaRoutes, { storage });
   await app.register(webRoutes, { staticDir: config.staticDir });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { errorResponses, Messages } from '../contract/common.ts';
 import {
   CustomerUser,
@@ -16,6 +15,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { requestLanguage } from '../errors/language.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { GuessLimit } from '../auth/guess-limit.ts';
 import { imageKind, type FileStorage } from '../files/storage.ts';
 import type { AccountService } from './service.ts';
 import { validateRegistration } from './validation.ts';
@@ -30,23 +30,15 @@ interface Options {
   service: AccountService;
   sessions: Sessions;
   storage: FileStorage;
-  guessLimit: { max: number; windowMs: number };
+  guessLimit: GuessLimit;
 }
 
 /** SPEC section 7: the customer_user_api calls. */
 export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, sessions, storage, guessLimit }) => {
   const customerOnly = sessions.require('customer');
-  // Guessable secrets are limited per e-mail or account as well as per address (carrier NAT).
-  const perTarget = (key: (request: FastifyRequest) => string) => ({
-    rateLimit: {
-      max: guessLimit.max,
-      timeWindow: guessLimit.windowMs,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${request.routeOptions.url}:${key(request).toLowerCase()}`,
-    },
-  });
-  const byEmail = perTarget((request) => String((request.body as { email?: string })?.email ?? request.ip));
-  const byAccount = perTarget((request) => (request.params as { id: string }).id);
+  // Guessable secrets are limited per e-mail or account as well as per address.
+  const byEmail = (scope: string) => guessLimit(scope, (request) => String((request.body as { email?: string }).email));
+  const byAccount = (scope: string) => guessLimit(scope, (request) => (request.params as { id: string }).id);
 
   app.post('/customer_user_api/create_customer_user', {
     schema: { consumes: ['multipart/form-data'], response: { 201: Messages, 409: errorResponses[400], 413: errorResponses[400], ...errorResponses } },
@@ -83,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { s
 
   app.post('/customer_user_api/validate_customer_otp', {
     schema: { body: OtpBody, response: { 200: Messages, ...errorResponses } },
-    config: byEmail,
+    preHandler: byEmail('otp'),
   }, async (request) => {
     await service.verifyOtp(request.body.email, request.body.otp);
     return messageBody('emailVerified');
@@ -91,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { s
 
   app.put('/customer_user_api/resend_customer_otp', {
     schema: { body: EmailBody, response: { 200: Messages, ...errorResponses } },
-    config: byEmail,
+    preHandler: byEmail('resend'),
   }, async (request) => {
     await service.resendOtp(request.body.email);
     return messageBody('otpSent');
@@ -99,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { s
 
   app.post('/customer_user_api/login_customer_user', {
     schema: { body: LoginBody, response: { 200: TokenResponse, 401: errorResponses[400], 403: errorResponses[400], ...errorResponses } },
-    config: byEmail,
+    preHandler: byEmail('login'),
   }, async (request) => ({ token: await service.login(request.body.email, request.body.password) }));
 
   app.get('/customer_user_api/get_customer_user/:id', {
@@ -117,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { s
 
   app.post('/customer_user_api/forgot_customer_user', {
     schema: { body: EmailBody, response: { 200: Messages, ...errorResponses } },
-    config: byEmail,
+    preHandler: byEmail('forgot'),
   }, async (request) => {
     // The same answer whether or not the e-mail has an account.
     await service.forgotPassword(request.body.email);
@@ -126,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { s
 
   app.put('/customer_user_api/reset_customer_user/:id/:token', {
     schema: { params: ResetParams, body: ResetBody, response: { 200: Messages, ...errorResponses } },
-    config: byAccount,
+    preHandler: byAccount('reset'),
   }, async (request) => {
     await service.resetPassword(request.params.id, request.params.token, request.body.password);
     return messageBody('resetDone');

@@ -42,7 +42,12 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
       const { password, ...fields } = registration;
       const created = await store.insertCustomer({ ...fields, passwordHash: await hash(password), picture, language });
       if (!created) return false;
-      await sendOtp(created.id, registration.email, language, registration.firstname);
+      try {
+        await sendOtp(created.id, registration.email, language, registration.firstname);
+      } catch (error) {
+        await store.deleteUnverifiedCustomer(created.id);
+        throw error;
+      }
       return true;
     },
 

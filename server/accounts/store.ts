@@ -70,6 +70,11 @@ export function createAccountStore(db: Queryable) {
       return false;
     },
 
+    /** Undoes a registration whose code could not be sent, so the e-mail can register again. */
+    async deleteUnverifiedCustomer(customerId: string) {
+      await db.query('DELETE FROM customer_user WHERE id = $1 AND email_verified_at IS NULL', [customerId]);
+    },
+
     async insertReset(customerId: string, tokenHash: string, ttlSeconds: number) {
       await db.query(
         `INSERT INTO password_reset (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
@@ -78,7 +83,7 @@ export function createAccountStore(db: Queryable) {
     },
 
     /** Marks a reset token used and sets the new password, in one step; false when the token is not live. */
-    async useReset(customerId: string, tokenHash: string, passwordHash: string): Promise<boolean> {
+    async useReset(customerId: string, tokenHash: string, passwordHash: string, now = new Date()): Promise<boolean> {
       const used = await db.query(
         `UPDATE password_reset SET used_at = now()
          WHERE token_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()
@@ -89,9 +94,10 @@ export function createAccountStore(db: Queryable) {
       // The link proves the mailbox too; sessions from before the reset end here.
       await db.query(
         `UPDATE customer_user SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
-           sessions_valid_after = date_trunc('second', now())
+           sessions_valid_after = $3
          WHERE id = $1`,
-        [customerId, passwordHash],
+        // The app's clock, the one tokens are stamped with, so "before the reset" is exact.
+        [customerId, passwordHash, now],
       );
       return true;
     },

@@ -22,8 +22,8 @@ export function createSessions(db: Queryable, signer: TokenSigner, ttlSeconds: n
     if (claims.role === 'customer') {
       const rows = await db.query(
         `SELECT 1 FROM customer_user
-         WHERE id = $1 AND status = 'active' AND sessions_valid_after <= to_timestamp($2)`,
-        [claims.id, claims.iat],
+         WHERE id = $1 AND status = 'active' AND sessions_valid_after <= to_timestamp($2 / 1000.0)`,
+        [claims.id, claims.iatMs],
       );
       return rows.length > 0;
     }

@@ -8,6 +8,8 @@ export interface SessionClaims {
   role: Role;
   jti: string;
   iat: number;
+  /** Issue time in milliseconds: a password reset in the same second must still end this session. */
+  iatMs: number;
   exp: number;
 }
 
@@ -23,7 +25,7 @@ export function createTokenSigner(secret: Buffer) {
   return {
     sign(id: string, role: Role, ttlSeconds: number, now = Date.now()): { token: string; claims: SessionClaims } {
       const iat = Math.floor(now / 1000);
-      const claims: SessionClaims = { id, role, jti: randomUUID(), iat, exp: iat + ttlSeconds };
+      const claims: SessionClaims = { id, role, jti: randomUUID(), iat, iatMs: now, exp: iat + ttlSeconds };
       const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
       return { token: `${body}.${signature(body).toString('base64url')}`, claims };
     },
@@ -36,7 +38,7 @@ export function createTokenSigner(secret: Buffer) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
         const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as SessionClaims;
-        if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return undefined;
+        if (typeof claims.exp !== 'number' || typeof claims.iatMs !== 'number' || claims.exp * 1000 <= now) return undefined;
         return claims;
       } catch {
         return undefined;

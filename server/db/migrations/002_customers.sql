@@ -52,3 +52,11 @@ CREATE TABLE server_secret (
   value       text NOT NULL,
   created_at  timestamptz NOT NULL DEFAULT now()
 );
+
+-- Attempts at guessable secrets (codes, reset links, passwords) per e-mail or account,
+-- counted in the database so every instance sees the same count.
+CREATE TABLE guess_attempt (
+  key          text PRIMARY KEY,
+  attempts     integer NOT NULL,
+  window_ends  timestamptz NOT NULL
+);
