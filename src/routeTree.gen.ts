@@ -10,21 +10,31 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CheckstatusRouteImport } from './routes/checkstatus'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ManualRouteImport } from './routes/manual'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
+import { Route as DashboardCasesRouteImport } from './routes/dashboard.cases'
+import { Route as DashboardCasestatusRouteImport } from './routes/dashboard.casestatus'
 import { Route as DashboardManualRouteImport } from './routes/dashboard.manual'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
 import { Route as DivisionIdRouteImport } from './routes/division.$id'
 import { Route as EmailVerificationRouteImport } from './routes/email.verification'
+import { Route as PrintIdRouteImport } from './routes/print.$id'
+import { Route as DashboardCaseIdRouteImport } from './routes/dashboard.case.$id'
 import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckstatusRoute = CheckstatusRouteImport.update({
+  id: '/checkstatus',
+  path: '/checkstatus',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -57,6 +67,16 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCasesRoute = DashboardCasesRouteImport.update({
+  id: '/cases',
+  path: '/cases',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCasestatusRoute = DashboardCasestatusRouteImport.update({
+  id: '/casestatus',
+  path: '/casestatus',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardManualRoute = DashboardManualRouteImport.update({
   id: '/manual',
   path: '/manual',
@@ -77,6 +97,16 @@ const EmailVerificationRoute = EmailVerificationRouteImport.update({
   path: '/email/verification',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrintIdRoute = PrintIdRouteImport.update({
+  id: '/print/$id',
+  path: '/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardCaseIdRoute = DashboardCaseIdRouteImport.update({
+  id: '/case/$id',
+  path: '/case/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const Reset_passwordIdTokenRoute = Reset_passwordIdTokenRouteImport.update({
   id: '/reset_password/$id/$token',
   path: '/reset_password/$id/$token',
@@ -85,92 +115,123 @@ const Reset_passwordIdTokenRoute = Reset_passwordIdTokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/checkstatus': typeof CheckstatusRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/dashboard/cases': typeof DashboardCasesRoute
+  '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
+  '/print/$id': typeof PrintIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/checkstatus': typeof CheckstatusRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/dashboard/cases': typeof DashboardCasesRoute
+  '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
+  '/print/$id': typeof PrintIdRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/checkstatus': typeof CheckstatusRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/dashboard/cases': typeof DashboardCasesRoute
+  '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
+  '/print/$id': typeof PrintIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/checkstatus'
     | '/dashboard'
     | '/forgotpassword'
     | '/login'
     | '/manual'
     | '/register'
+    | '/dashboard/cases'
+    | '/dashboard/casestatus'
     | '/dashboard/manual'
     | '/dashboard/settings'
     | '/division/$id'
     | '/email/verification'
+    | '/print/$id'
     | '/dashboard/'
+    | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/checkstatus'
     | '/forgotpassword'
     | '/login'
     | '/manual'
     | '/register'
+    | '/dashboard/cases'
+    | '/dashboard/casestatus'
     | '/dashboard/manual'
     | '/dashboard/settings'
     | '/division/$id'
     | '/email/verification'
+    | '/print/$id'
     | '/dashboard'
+    | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
   id:
     | '__root__'
     | '/'
+    | '/checkstatus'
     | '/dashboard'
     | '/forgotpassword'
     | '/login'
     | '/manual'
     | '/register'
+    | '/dashboard/cases'
+    | '/dashboard/casestatus'
     | '/dashboard/manual'
     | '/dashboard/settings'
     | '/division/$id'
     | '/email/verification'
+    | '/print/$id'
     | '/dashboard/'
+    | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CheckstatusRoute: typeof CheckstatusRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   ForgotpasswordRoute: typeof ForgotpasswordRoute
   LoginRoute: typeof LoginRoute
@@ -178,6 +239,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   DivisionIdRoute: typeof DivisionIdRoute
   EmailVerificationRoute: typeof EmailVerificationRoute
+  PrintIdRoute: typeof PrintIdRoute
   Reset_passwordIdTokenRoute: typeof Reset_passwordIdTokenRoute
 }
 
@@ -188,6 +250,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkstatus': {
+      id: '/checkstatus'
+      path: '/checkstatus'
+      fullPath: '/checkstatus'
+      preLoaderRoute: typeof CheckstatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -232,6 +301,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/cases': {
+      id: '/dashboard/cases'
+      path: '/cases'
+      fullPath: '/dashboard/cases'
+      preLoaderRoute: typeof DashboardCasesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/casestatus': {
+      id: '/dashboard/casestatus'
+      path: '/casestatus'
+      fullPath: '/dashboard/casestatus'
+      preLoaderRoute: typeof DashboardCasestatusRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/manual': {
       id: '/dashboard/manual'
       path: '/manual'
@@ -260,6 +343,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailVerificationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/print/$id': {
+      id: '/print/$id'
+      path: '/print/$id'
+      fullPath: '/print/$id'
+      preLoaderRoute: typeof PrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/case/$id': {
+      id: '/dashboard/case/$id'
+      path: '/case/$id'
+      fullPath: '/dashboard/case/$id'
+      preLoaderRoute: typeof DashboardCaseIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/reset_password/$id/$token': {
       id: '/reset_password/$id/$token'
       path: '/reset_password/$id/$token'
@@ -271,15 +368,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface DashboardRouteChildren {
+  DashboardCasesRoute: typeof DashboardCasesRoute
+  DashboardCasestatusRoute: typeof DashboardCasestatusRoute
   DashboardManualRoute: typeof DashboardManualRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardCaseIdRoute: typeof DashboardCaseIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardCasesRoute: DashboardCasesRoute,
+  DashboardCasestatusRoute: DashboardCasestatusRoute,
   DashboardManualRoute: DashboardManualRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardCaseIdRoute: DashboardCaseIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
@@ -288,6 +391,7 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CheckstatusRoute: CheckstatusRoute,
   DashboardRoute: DashboardRouteWithChildren,
   ForgotpasswordRoute: ForgotpasswordRoute,
   LoginRoute: LoginRoute,
@@ -295,6 +399,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   DivisionIdRoute: DivisionIdRoute,
   EmailVerificationRoute: EmailVerificationRoute,
+  PrintIdRoute: PrintIdRoute,
   Reset_passwordIdTokenRoute: Reset_passwordIdTokenRoute,
 }
 export const routeTree = rootRouteImport

@@ -23,10 +23,49 @@ export const http = ky.create({
   },
 });
 
-export const isRateLimited = (error: unknown) => error instanceof HTTPError && error.response.status === 429;
+/** A refused upload, shaped like ky's HTTPError for the code that reads refusals. */
+export class UploadError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown) {
+    super(`upload refused with ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
 
 /** The status of a failed call, or undefined when no answer came (offline, timeout). */
-export const httpStatus = (error: unknown) => (error instanceof HTTPError ? error.response.status : undefined);
+export const httpStatus = (error: unknown) =>
+  error instanceof HTTPError ? error.response.status : error instanceof UploadError ? error.status : undefined;
+
+export const isRateLimited = (error: unknown) => httpStatus(error) === 429;
+
+/**
+ * Sends a form with upload progress. fetch cannot report upload progress over HTTP/1.1
+ * (streamed request bodies need HTTP/2), so this one call uses XMLHttpRequest, with the
+ * same token, language and 429/500 handling as the rest.
+ */
+export function uploadForm<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/${path}`);
+    request.responseType = 'json';
+    request.timeout = 120_000;
+    request.setRequestHeader('Accept-Language', i18n.locale || 'am');
+    const token = session.get()?.token;
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
+      if (request.status === 429) blocking.rateLimited();
+      else if (request.status >= 500) blocking.serverError();
+      else if (request.status === 401 && session.get()) session.expired();
+      reject(new UploadError(request.status, request.response));
+    };
+    request.onerror = request.ontimeout = () => reject(new TypeError('network error'));
+    request.send(form);
+  });
+}
 
 /**
  * The same client with the customer's bearer token (SPEC section 6 names the calls that
@@ -48,6 +87,7 @@ type ServerMessages = Partial<Record<`Message_${'en' | 'am' | 'or' | 'tg' | 'sm'
 
 /** The Message_* body of a refusal, when the server sent one. */
 export function refusalBody(error: unknown): ServerMessages | undefined {
-  if (!(error instanceof HTTPError) || typeof error.data !== 'object' || error.data === null) return undefined;
-  return 'Message_en' in error.data ? (error.data as ServerMessages) : undefined;
+  const data = error instanceof HTTPError || error instanceof UploadError ? error.data : undefined;
+  if (typeof data !== 'object' || data === null) return undefined;
+  return 'Message_en' in data ? (data as ServerMessages) : undefined;
 }

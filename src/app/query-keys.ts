@@ -13,5 +13,20 @@ export const queryKeys = {
   customer: {
     all: ['customer'] as const,
     profile: (id: string) => [...queryKeys.customer.all, 'profile', id] as const,
+    cases: () => [...queryKeys.customer.all, 'cases'] as const,
+    caseList: (page: number, sort: -1 | 1) => [...queryKeys.customer.cases(), 'list', page, sort] as const,
+    caseSummary: () => [...queryKeys.customer.cases(), 'summary'] as const,
+    caseNumbers: () => [...queryKeys.customer.cases(), 'numbers'] as const,
+    case: (id: string) => [...queryKeys.customer.cases(), 'detail', id] as const,
+    rating: (caseId: string) => [...queryKeys.customer.cases(), 'rating', caseId] as const,
   },
+  /** Public reference data of the apply form and the case views. */
+  caseRequests: {
+    all: ['case-requests'] as const,
+    list: () => [...queryKeys.caseRequests.all, 'list'] as const,
+    questions: () => [...queryKeys.caseRequests.all, 'questions'] as const,
+  },
+  /** A status check is its own lookup (anonymous or not), never mixed with the customer's cache. */
+  statusCheck: (caseNumber: string, signedIn: boolean) => ['status-check', caseNumber, signedIn] as const,
+  print: (id: string, signedIn: boolean) => ['print', id, signedIn] as const,
 };

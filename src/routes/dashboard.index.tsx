@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardHome } from '../features/accounts/dashboard-home.tsx';
+import { DashboardHome } from '../features/cases/dashboard-home.tsx';
 
 export const Route = createFileRoute('/dashboard/')({
   component: DashboardHome,

@@ -13,9 +13,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const links = (
     <>
-      <a href="/checkstatus" className="nav-link">
+      <Link to="/checkstatus" className="nav-link" onClick={() => setMenuOpen(false)}>
         <Trans>Check status</Trans>
-      </a>
+      </Link>
       <a href="/makeaccusation" className="nav-link">
         <Trans>Make accusation</Trans>
       </a>

@@ -29,7 +29,7 @@ export function DashboardLayout() {
   const [navOpen, setNavOpen] = useState(false);
   const part = greeting(new Date().getHours());
 
-  const links: { to: string; label: ReactNode; icon: ReactNode; exact?: boolean }[] = [
+  const links: { to: '/dashboard' | '/dashboard/cases' | '/dashboard/casestatus' | '/dashboard/manual' | '/dashboard/settings'; label: ReactNode; icon: ReactNode; exact?: boolean }[] = [
     { to: '/dashboard', label: <Trans>Dashboard</Trans>, icon: icon('M3 12l9-8 9 8M5 10v10h14V10'), exact: true },
     { to: '/dashboard/cases', label: <Trans>Apply case</Trans>, icon: icon('M12 5v14M5 12h14') },
     { to: '/dashboard/casestatus', label: <Trans>Case status</Trans>, icon: icon('M4 6h16M4 12h16M4 18h10') },
@@ -41,8 +41,7 @@ export function DashboardLayout() {
       {links.map((link) => (
         <li key={link.to}>
           <Link
-            // Routes of later features are plain strings here; the router checks them at run time.
-            to={link.to as '/dashboard'}
+            to={link.to}
             className="dashboard-nav-link"
             activeOptions={{ exact: link.exact ?? false }}
             onClick={() => setNavOpen(false)}

@@ -1,12 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
-import { Spinner } from '../../ui/spinner.tsx';
-
-// pdf.js is a large download: only the pages that show a PDF load it (TOOLCHAIN.md pitfall 4).
-const PdfViewer = lazy(() => import('../../ui/pdf/pdf-viewer.tsx').then((m) => ({ default: m.PdfViewer })));
+import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 
 /** The manual exists in English and Amharic; Tigrinya readers get the Amharic one (same script). */
 export function manualFor(locale: Locale) {
@@ -33,9 +29,7 @@ export function ManualPage({ backTo }: { backTo?: '/dashboard' }) {
           <Trans>Download the manual (PDF)</Trans>
         </a>
       </div>
-      <Suspense fallback={<Spinner />}>
-        <PdfViewer source={{ url: manual.url }} height={1000} title={t`Customer manual`} />
-      </Suspense>
+      <LazyPdfViewer source={{ url: manual.url }} height={1000} title={t`Customer manual`} />
     </main>
   );
 }

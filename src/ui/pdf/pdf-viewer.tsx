@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Spinner } from '../spinner.tsx';
 
-type Source = { url: string } | { data: Uint8Array };
+type Source = { url: string; headers?: Record<string, string> } | { data: Uint8Array };
 
 /**
  * Renders a PDF inline with pdf.js (every PDF in the app goes through here), page under
@@ -20,7 +20,9 @@ export function PdfViewer({ source, height, title }: { source: Source; height: n
     setState('loading');
     (async () => {
       const { pdfjs } = await import('./pdfjs.ts');
-      const task = pdfjs.getDocument('url' in source ? { url: source.url } : { data: source.data.slice() });
+      const task = pdfjs.getDocument(
+        'url' in source ? { url: source.url, httpHeaders: source.headers } : { data: source.data.slice() },
+      );
       destroy = () => void task.destroy();
       const doc = await task.promise;
       container.replaceChildren();

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { localized } from '../../i18n/locales.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import type { Question } from './api.ts';
+
+/**
+ * One question of a case request (SPEC section 3): normal_input gives an input (text or
+ * number by dataType), text_area a textarea, anything else a select of its enum values.
+ * Required questions get an asterisk.
+ */
+export function QuestionField({ question, value, onChange }: { question: Question; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const locale = useLocale();
+  const required = question.isRequired === 'yes';
+  const common = { id, required, value, name: question._id };
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>
+        {localized(question, 'name', locale)}
+        {required && <span className="required-mark" aria-hidden="true"> *</span>}
+      </label>
+      {question.inputType === 'normal_input' ? (
+        <input
+          {...common}
+          type={question.dataType === 'string' ? 'text' : 'number'}
+          inputMode={question.dataType === 'string' ? undefined : 'decimal'}
+          step="any"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : question.inputType === 'text_area' ? (
+        <textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <select {...common} onChange={(e) => onChange(e.target.value)}>
+          <option value="">—</option>
+          {question.enumValues.map((option) => (
+            <option key={option._id} value={option._id}>
+              {localized(option.expectedValues, 'value', locale)}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+}

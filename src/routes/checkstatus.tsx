@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CheckStatusPage } from '../features/cases/check-status-page.tsx';
+import { PublicLayout } from '../ui/public-layout.tsx';
+
+export const Route = createFileRoute('/checkstatus')({
+  component: () => (
+    <PublicLayout>
+      <CheckStatusPage />
+    </PublicLayout>
+  ),
+});
