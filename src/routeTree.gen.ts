@@ -14,8 +14,10 @@ import { Route as CheckstatusRouteImport } from './routes/checkstatus'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MakeaccusationRouteImport } from './routes/makeaccusation'
 import { Route as ManualRouteImport } from './routes/manual'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardCasesRouteImport } from './routes/dashboard.cases'
 import { Route as DashboardCasestatusRouteImport } from './routes/dashboard.casestatus'
@@ -24,8 +26,11 @@ import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settin
 import { Route as DivisionIdRouteImport } from './routes/division.$id'
 import { Route as EmailVerificationRouteImport } from './routes/email.verification'
 import { Route as PrintIdRouteImport } from './routes/print.$id'
+import { Route as StaffLoginRouteImport } from './routes/staff.login'
 import { Route as DashboardCaseIdRouteImport } from './routes/dashboard.case.$id'
 import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
+import { Route as StaffAccusationsIndexRouteImport } from './routes/staff.accusations.index'
+import { Route as StaffAccusationsIdRouteImport } from './routes/staff.accusations.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,6 +57,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MakeaccusationRoute = MakeaccusationRouteImport.update({
+  id: '/makeaccusation',
+  path: '/makeaccusation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ManualRoute = ManualRouteImport.update({
   id: '/manual',
   path: '/manual',
@@ -60,6 +70,11 @@ const ManualRoute = ManualRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -102,6 +117,11 @@ const PrintIdRoute = PrintIdRouteImport.update({
   path: '/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffLoginRoute = StaffLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => StaffRoute,
+} as any)
 const DashboardCaseIdRoute = DashboardCaseIdRouteImport.update({
   id: '/case/$id',
   path: '/case/$id',
@@ -112,6 +132,16 @@ const Reset_passwordIdTokenRoute = Reset_passwordIdTokenRouteImport.update({
   path: '/reset_password/$id/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffAccusationsIndexRoute = StaffAccusationsIndexRouteImport.update({
+  id: '/accusations/',
+  path: '/accusations/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAccusationsIdRoute = StaffAccusationsIdRouteImport.update({
+  id: '/accusations/$id',
+  path: '/accusations/$id',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -119,8 +149,10 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
+  '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
   '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
@@ -128,17 +160,22 @@ export interface FileRoutesByFullPath {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/login': typeof StaffLoginRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
+  '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/accusations/': typeof StaffAccusationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/checkstatus': typeof CheckstatusRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
+  '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
   '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
@@ -146,9 +183,12 @@ export interface FileRoutesByTo {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/login': typeof StaffLoginRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
+  '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/accusations': typeof StaffAccusationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,8 +197,10 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
+  '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/register': typeof RegisterRoute
+  '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
   '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
@@ -166,9 +208,12 @@ export interface FileRoutesById {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/login': typeof StaffLoginRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
+  '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/accusations/': typeof StaffAccusationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -178,8 +223,10 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgotpassword'
     | '/login'
+    | '/makeaccusation'
     | '/manual'
     | '/register'
+    | '/staff'
     | '/dashboard/cases'
     | '/dashboard/casestatus'
     | '/dashboard/manual'
@@ -187,17 +234,22 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/login'
     | '/dashboard/'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
+    | '/staff/accusations/$id'
+    | '/staff/accusations/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/checkstatus'
     | '/forgotpassword'
     | '/login'
+    | '/makeaccusation'
     | '/manual'
     | '/register'
+    | '/staff'
     | '/dashboard/cases'
     | '/dashboard/casestatus'
     | '/dashboard/manual'
@@ -205,9 +257,12 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/login'
     | '/dashboard'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
+    | '/staff/accusations/$id'
+    | '/staff/accusations'
   id:
     | '__root__'
     | '/'
@@ -215,8 +270,10 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgotpassword'
     | '/login'
+    | '/makeaccusation'
     | '/manual'
     | '/register'
+    | '/staff'
     | '/dashboard/cases'
     | '/dashboard/casestatus'
     | '/dashboard/manual'
@@ -224,9 +281,12 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/login'
     | '/dashboard/'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
+    | '/staff/accusations/$id'
+    | '/staff/accusations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -235,8 +295,10 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRouteWithChildren
   ForgotpasswordRoute: typeof ForgotpasswordRoute
   LoginRoute: typeof LoginRoute
+  MakeaccusationRoute: typeof MakeaccusationRoute
   ManualRoute: typeof ManualRoute
   RegisterRoute: typeof RegisterRoute
+  StaffRoute: typeof StaffRouteWithChildren
   DivisionIdRoute: typeof DivisionIdRoute
   EmailVerificationRoute: typeof EmailVerificationRoute
   PrintIdRoute: typeof PrintIdRoute
@@ -280,6 +342,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/makeaccusation': {
+      id: '/makeaccusation'
+      path: '/makeaccusation'
+      fullPath: '/makeaccusation'
+      preLoaderRoute: typeof MakeaccusationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manual': {
       id: '/manual'
       path: '/manual'
@@ -292,6 +361,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard/': {
@@ -350,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff/login': {
+      id: '/staff/login'
+      path: '/login'
+      fullPath: '/staff/login'
+      preLoaderRoute: typeof StaffLoginRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/dashboard/case/$id': {
       id: '/dashboard/case/$id'
       path: '/case/$id'
@@ -363,6 +446,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset_password/$id/$token'
       preLoaderRoute: typeof Reset_passwordIdTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/staff/accusations/': {
+      id: '/staff/accusations/'
+      path: '/accusations'
+      fullPath: '/staff/accusations/'
+      preLoaderRoute: typeof StaffAccusationsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/accusations/$id': {
+      id: '/staff/accusations/$id'
+      path: '/accusations/$id'
+      fullPath: '/staff/accusations/$id'
+      preLoaderRoute: typeof StaffAccusationsIdRouteImport
+      parentRoute: typeof StaffRoute
     }
   }
 }
@@ -389,14 +486,30 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
   DashboardRouteChildren,
 )
 
+interface StaffRouteChildren {
+  StaffLoginRoute: typeof StaffLoginRoute
+  StaffAccusationsIdRoute: typeof StaffAccusationsIdRoute
+  StaffAccusationsIndexRoute: typeof StaffAccusationsIndexRoute
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffLoginRoute: StaffLoginRoute,
+  StaffAccusationsIdRoute: StaffAccusationsIdRoute,
+  StaffAccusationsIndexRoute: StaffAccusationsIndexRoute,
+}
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CheckstatusRoute: CheckstatusRoute,
   DashboardRoute: DashboardRouteWithChildren,
   ForgotpasswordRoute: ForgotpasswordRoute,
   LoginRoute: LoginRoute,
+  MakeaccusationRoute: MakeaccusationRoute,
   ManualRoute: ManualRoute,
   RegisterRoute: RegisterRoute,
+  StaffRoute: StaffRouteWithChildren,
   DivisionIdRoute: DivisionIdRoute,
   EmailVerificationRoute: EmailVerificationRoute,
   PrintIdRoute: PrintIdRoute,

@@ -16,9 +16,9 @@ export function SiteHeader() {
       <Link to="/checkstatus" className="nav-link" onClick={() => setMenuOpen(false)}>
         <Trans>Check status</Trans>
       </Link>
-      <a href="/makeaccusation" className="nav-link">
+      <Link to="/makeaccusation" className="nav-link" onClick={() => setMenuOpen(false)}>
         <Trans>Make accusation</Trans>
-      </a>
+      </Link>
       <Link to="/manual" className="nav-link" onClick={() => setMenuOpen(false)}>
         <Trans>Manual</Trans>
       </Link>

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { formatDate } from '../../i18n/dates.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { accusationsQuery, type AccusationFilters } from './api.ts';
+
+/** The acceptors' inbox: newest first by default, filtered by name or phone, ten a page. */
+export function AccusationListPage({ filters }: { filters: AccusationFilters }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const list = useQuery({ ...accusationsQuery(filters), placeholderData: (previous) => previous });
+  const [name, setName] = useState(filters.name);
+  const [phone, setPhone] = useState(filters.phone);
+  const go = (next: Partial<AccusationFilters>) =>
+    void navigate({ to: '/staff/accusations', search: { ...filters, ...next } });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ name: name.trim(), phone: phone.trim(), page: 1 });
+  };
+  const total = list.data?.totalPages ?? 1;
+  const current = list.data?.currentPage ?? filters.page;
+
+  return (
+    <>
+      <div className="page-title-row">
+        <h1>
+          <Trans>Accusations</Trans>
+        </h1>
+        {list.data && (
+          <span className="muted">
+            <Trans>{list.data.total} in all</Trans>
+          </span>
+        )}
+      </div>
+      <form className="filters" onSubmit={search} role="search">
+        <label className="inline-field">
+          <span>
+            <Trans>Name</Trans>
+          </span>
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="inline-field">
+          <span>
+            <Trans>Phone</Trans>
+          </span>
+          <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" />
+        </label>
+        <label className="inline-field">
+          <span>
+            <Trans>Sort</Trans>
+          </span>
+          <select value={filters.sort} onChange={(e) => go({ sort: Number(e.target.value) === 1 ? 1 : -1, page: 1 })}>
+            <option value={-1}>{t`Latest`}</option>
+            <option value={1}>{t`Oldest`}</option>
+          </select>
+        </label>
+        <button type="submit" className="button button-primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.data?.accusations.length === 0 ? (
+        <p className="notice">
+          <Trans>No accusations match.</Trans>
+        </p>
+      ) : (
+        <div className="case-table-wrap">
+          <table className="case-table" data-testid="accusation-list">
+            <thead>
+              <tr>
+                <th scope="col"><Trans>Reference</Trans></th>
+                <th scope="col"><Trans>Date</Trans></th>
+                <th scope="col"><Trans>Name</Trans></th>
+                <th scope="col"><Trans>Phone</Trans></th>
+                <th scope="col"><Trans>Subject</Trans></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data?.accusations.map((accusation) => (
+                <tr key={accusation._id}>
+                  <td>
+                    <Link to="/staff/accusations/$id" params={{ id: accusation._id }}>
+                      {accusation.reference}
+                    </Link>
+                  </td>
+                  <td>{formatDate(accusation.createdAt, locale)}</td>
+                  <td>{accusation.name || '-'}</td>
+                  <td>{accusation.phone || '-'}</td>
+                  <td>{accusation.subject}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="pager" aria-label={t`Pages`}>
+        <button type="button" className="button button-outline" disabled={current <= 1} onClick={() => go({ page: current - 1 })}>
+          <Trans>Previous</Trans>
+        </button>
+        <span>
+          <Trans>
+            {current} of {total}
+          </Trans>
+        </span>
+        <button type="button" className="button button-outline" disabled={current >= total} onClick={() => go({ page: current + 1 })}>
+          <Trans>Next</Trans>
+        </button>
+      </nav>
+    </>
+  );
+}

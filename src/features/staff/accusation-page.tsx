@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../i18n/dates.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { accusationQuery } from './api.ts';
+import { staffSession } from './staff-session.ts';
+
+export function AccusationPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { data: accusation } = useSuspenseQuery(accusationQuery(id));
+  const rows: [ReactNode, string][] = [
+    [<Trans>Reference</Trans>, accusation.reference],
+    [<Trans>Date</Trans>, formatDate(accusation.createdAt, locale) ?? ''],
+    [<Trans>Name</Trans>, accusation.name || '-'],
+    [<Trans>Phone</Trans>, accusation.phone || '-'],
+    [<Trans>Accused department</Trans>, accusation.accused_organizational_part || '-'],
+    [<Trans>Subject</Trans>, accusation.subject],
+  ];
+  return (
+    <>
+      <Link to="/staff/accusations" className="back-link">
+        <span aria-hidden="true">←</span> <Trans>Back</Trans>
+      </Link>
+      <h1>{accusation.subject}</h1>
+      <div className="case-details">
+        <section className="details-section">
+          <dl className="details-grid">
+            {rows.map(([label, value], index) => (
+              <div key={index} className="details-row">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className="details-section">
+          <h2>
+            <Trans>Description</Trans>
+          </h2>
+          <p className="remark">{accusation.description}</p>
+        </section>
+        {accusation.attachment && (
+          <section className="details-section">
+            <h2>
+              <Trans>Attachment</Trans>
+            </h2>
+            <LazyPdfViewer
+              source={{ url: `/media/AccusationFiles/${accusation.attachment}`, headers: { Authorization: `Bearer ${staffSession.token()}` } }}
+              height={700}
+              title={t`Attachment`}
+            />
+          </section>
+        )}
+      </div>
+    </>
+  );
+}

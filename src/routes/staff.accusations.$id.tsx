@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { accusationQuery } from '../features/staff/api.ts';
+import { AccusationPage } from '../features/staff/accusation-page.tsx';
+import { StaffLayout } from '../features/staff/staff-layout.tsx';
+
+export const Route = createFileRoute('/staff/accusations/$id')({
+  loader: ({ context: { queryClient }, params: { id } }) => queryClient.ensureQueryData(accusationQuery(id)),
+  component: function AccusationRoute() {
+    const { id } = Route.useParams();
+    return (
+      <StaffLayout>
+        <AccusationPage id={id} />
+      </StaffLayout>
+    );
+  },
+});
