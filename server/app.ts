@@ -8,18 +8,32 @@ import { ApiError } from './errors/api-error.ts';
 import { createDivisionStore } from './divisions/store.ts';
 import { divisionRoutes } from './divisions/routes.ts';
 import { webRoutes } from './web/routes.ts';
-import path from 'node:path';
+import { createStaffStore } from './staff/store.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { createAccusationStore } from './accusations/store.ts';
+import { accusationRoutes } from './accusations/routes.ts';
 import multipart from '@fastify/multipart';
 import { loadTokenSecret } from './auth/secret.ts';
 import { createSessions } from './auth/sessions.ts';
 import { createGuessLimit } from './auth/guess-limit.ts';
 import { createTokenSigner } from './auth/tokens.ts';
-import { createFileStorage } from './files/storage.ts';
+import { dataDirStorage } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountStore } from './accounts/store.ts';
 import { createAccountService } from './accounts/service.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { createCaseRequestStore } from './cases/case-request-store.ts';
+import { caseRequestRoutes } from './cases/case-request-routes.ts';
+import { createCaseStore } from './cases/store.ts';
+import { createCaseService } from './cases/service.ts';
+import { createPrintLinks } from './cases/print-links.ts';
+import { createViewer } from './cases/viewer.ts';
+import { caseRoutes } from './cases/routes.ts';
+import { caseFileResolver } from './cases/case-files.ts';
+import { createRatingStore } from './ratings/store.ts';
+import { createRatingService } from './ratings/service.ts';
+import { ratingRoutes } from './ratings/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -55,7 +69,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
 
   const secret = await loadTokenSecret(db, config.tokenSecret);
   const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds);
-  const storage = createFileStorage(path.join(config.dataDir, 'files'));
+  const storage = dataDirStorage(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
 
   await app.register(divisionRoutes, { store: createDivisionStore(db), sessions });
@@ -65,7 +79,26 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     storage,
     guessLimit: createGuessLimit(db, config.guessLimit),
   });
-  await app.register(mediaRoutes, { storage });
+  const caseRequests = createCaseRequestStore(db);
+  const cases = createCaseService({
+    cases: createCaseStore(db, config.caseNumberPrefix),
+    caseRequests,
+    printLinks: createPrintLinks(secret),
+    storage,
+  });
+  const viewer = createViewer(sessions);
+  await app.register(caseRequestRoutes, { store: caseRequests, sessions });
+  await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
+  await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
+  await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer) });
+  await app.register(staffRoutes, { store: createStaffStore(db), sessions, guessLimit: createGuessLimit(db, config.guessLimit) });
+  await app.register(accusationRoutes, {
+    store: createAccusationStore(db),
+    sessions,
+    storage,
+    submissionLimit: createGuessLimit(db, config.submissionLimit),
+    referencePrefix: config.accusationReferencePrefix,
+  });
   await app.register(webRoutes, { staticDir: config.staticDir });
   return app;
 }

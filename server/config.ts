@@ -24,6 +24,13 @@ export interface Config {
   mailFrom: string;
   /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
   guessLimit: { max: number; windowMs: number };
+  /** Case numbers read <prefix>-<Ethiopian year>-<six digits>, e.g. HDC-2019-000123. */
+  caseNumberPrefix: string;
+  /** Per client address and per case number limit on the public case status check. */
+  lookupLimit: { max: number; windowMs: number };
+  /** Accusations filed per address (anyone may file; this stops floods). */
+  submissionLimit: { max: number; windowMs: number };
+  accusationReferencePrefix: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -32,6 +39,13 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function caseNumberPrefix(env: NodeJS.ProcessEnv): string {
+  const prefix = (env.CASE_NUMBER_PREFIX || 'HDC').trim().toUpperCase();
+  // The status check accepts only this form, so a prefix outside it would make cases unfindable.
+  if (!/^[A-Z]{2,10}$/.test(prefix)) throw new Error(`CASE_NUMBER_PREFIX must be 2 to 10 letters A-Z, got "${prefix}"`);
+  return prefix;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +71,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guessLimit: {
       max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
       windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),
+    },
+    caseNumberPrefix: caseNumberPrefix(env),
+    submissionLimit: {
+      max: intFromEnv(env, 'SUBMISSION_LIMIT_MAX', 20),
+      windowMs: intFromEnv(env, 'SUBMISSION_LIMIT_WINDOW_MS', 60 * 60_000),
+    },
+    accusationReferencePrefix: 'ACC',
+    lookupLimit: {
+      max: intFromEnv(env, 'LOOKUP_LIMIT_MAX', 30),
+      windowMs: intFromEnv(env, 'LOOKUP_LIMIT_WINDOW_MS', 10 * 60_000),
     },
   };
 }

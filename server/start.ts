@@ -3,13 +3,16 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/seed.ts';
+import { dataDirStorage } from './files/storage.ts';
 
 /** Opens the configured database (PGlite in DATA_DIR unless DATABASE_URL is set) and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
   const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
   try {
     await migrate(db);
-    if (config.seedDemoData) await seedDemoData(db);
+    if (config.seedDemoData) {
+      await seedDemoData(db, { storage: dataDirStorage(config.dataDir), caseNumberPrefix: config.caseNumberPrefix });
+    }
   } catch (error) {
     await db.close();
     throw error;

@@ -4,6 +4,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedDemoData } from '../seed/seed.ts';
+import { dataDirStorage } from '../files/storage.ts';
 
 const command = process.argv[2];
 const config = readConfig();
@@ -11,7 +12,10 @@ const db = await openDatabase({ url: config.databaseUrl || path.join(config.data
 try {
   const applied = await migrate(db);
   console.log(applied.length ? `applied ${applied.join(', ')}` : 'database schema is up to date');
-  if (command === 'seed') console.log((await seedDemoData(db)) ? 'demo data added' : 'database already has data; seed skipped');
+  if (command === 'seed') {
+    const added = await seedDemoData(db, { storage: dataDirStorage(config.dataDir), caseNumberPrefix: config.caseNumberPrefix });
+    console.log(added ? 'demo data added' : 'database already has data; seed skipped');
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

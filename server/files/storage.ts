@@ -81,6 +81,9 @@ export function createFileStorage(root: string) {
 }
 export type FileStorage = ReturnType<typeof createFileStorage>;
 
+/** The storage every part of the server uses: DATA_DIR/files. */
+export const dataDirStorage = (dataDir: string) => createFileStorage(path.join(dataDir, 'files'));
+
 const startsWith = (head: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
 
 /** JPEG, PNG or WebP by their magic numbers, never by the name or type the client claims. */
@@ -94,6 +97,14 @@ export const imageKind = (maxBytes: number): FileKind => ({
     if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
     return undefined;
   },
+});
+
+/** A PDF by its signature (`%PDF-`), whatever name or type the client claims (DESIGN.md). */
+export const pdfKind = (maxBytes: number): FileKind => ({
+  maxBytes,
+  invalidMessage: 'attachmentInvalid',
+  tooLargeMessage: 'attachmentTooLarge',
+  detect: (head) => (head.subarray(0, 5).toString('latin1') === '%PDF-' ? 'pdf' : undefined),
 });
 
 export const CONTENT_TYPES: Record<string, string> = {

@@ -1,13 +1,20 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { hash } from '@node-rs/argon2';
+import type { FileStorage } from '../files/storage.ts';
 import { demoDivisions } from './organisation.ts';
+import { inAll, seedCases } from './cases.ts';
+import { seedAccusations } from './accusations.ts';
 
 /** The README gives these to a newcomer. */
 export const DEMO_CUSTOMER = { email: 'demo@portal.local', password: 'Demo12345' };
+/** A second customer with cases of their own, so isolation between customers can be seen and tested. */
+export const SECOND_DEMO_CUSTOMER = { email: 'second@portal.local', password: 'Second12345' };
 
-const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'] as const;
-type Six = { en: string; am: string; or: string; tg: string; sm: string; af?: string };
-const inAll = (text: Six) => LANGS.map((lang) => text[lang] ?? text.en);
+export interface DemoDataOptions {
+  /** Where the demo cases' PDFs are stored; without it they have no attachments. */
+  storage?: FileStorage;
+  caseNumberPrefix?: string;
+}
 
 async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<string> {
   const [row] = await tx.query<{ id: string }>(`${sql} RETURNING id`, params);
@@ -15,16 +22,17 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 }
 
 /** Fills an empty database with the demo organisation; does nothing on a seeded one. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: DemoDataOptions = {}): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*) AS count FROM division');
   if (count > 0) return false;
-  const demoPasswordHash = await hash(DEMO_CUSTOMER.password);
+  const [demoPasswordHash, secondPasswordHash] = await Promise.all([hash(DEMO_CUSTOMER.password), hash(SECOND_DEMO_CUSTOMER.password)]);
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
          subcity, woreda, house_number, gender, language, email_verified_at)
-       VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '0111234567', 'Bole', '03', '1250', 'Female', 'am', now())`,
-      [DEMO_CUSTOMER.email, demoPasswordHash],
+       VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '0111234567', 'Bole', '03', '1250', 'Female', 'am', now()),
+              ('Yonas', 'Girma', 'Wolde', $3, $4, '+251922000333', '0116612345', 'Yeka', '07', '418', 'Male', 'en', now())`,
+      [DEMO_CUSTOMER.email, demoPasswordHash, SECOND_DEMO_CUSTOMER.email, secondPasswordHash],
     );
     for (const division of demoDivisions) {
       const divisionId = await insertId(
@@ -51,6 +59,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         }
       }
     }
+    await seedCases(tx, {
+      storage: options.storage,
+      caseNumberPrefix: options.caseNumberPrefix ?? 'HDC',
+      customerEmails: { demo: DEMO_CUSTOMER.email, second: SECOND_DEMO_CUSTOMER.email },
+    });
+    await seedAccusations(tx);
   });
   return true;
 }

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
+import { dataDirStorage } from '../../server/files/storage.ts';
 import type { TestDatabase } from './databases.ts';
 
 export interface TestServer {
@@ -24,11 +28,13 @@ export async function startTestServer(
   overrides: Partial<Config> & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestServer> {
   const { env = {}, ...configOverrides } = overrides;
-  const config: Config = { ...readConfig({ ...env }), staticDir: '', ...configOverrides };
+  // Files (uploads, the demo cases' PDFs, mail) go to a folder of this server's own unless the test names one.
+  const ownDataDir = configOverrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config: Config = { ...readConfig({ ...env }), staticDir: '', ...(ownDataDir ? { dataDir: ownDataDir } : {}), ...configOverrides };
   const schema = database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ url: database.url, schema });
   await migrate(db);
-  await seedDemoData(db);
+  await seedDemoData(db, { storage: dataDirStorage(config.dataDir), caseNumberPrefix: config.caseNumberPrefix });
   const app = await buildApp({ config, db, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -39,6 +45,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await db.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

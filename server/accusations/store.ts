@@ -1,0 +1,73 @@
+import type { Database } from '../db/database.ts';
+import type { Accusation, AccusationListQuery } from '../contract/accusations.ts';
+
+export const ACCUSATIONS_PER_PAGE = 10;
+
+const COLUMNS = `id AS "_id", reference, name, phone, subject, description, accused_organizational_part, attachment,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+
+export interface NewAccusation {
+  name: string;
+  phone: string;
+  subject: string;
+  description: string;
+  accused_organizational_part: string;
+  attachment: string | null;
+}
+
+export function createAccusationStore(db: Database) {
+  return {
+    /** Stores an accusation under the next reference of the year, in one transaction. */
+    insert(accusation: NewAccusation, year: number, prefix: string) {
+      return db.transaction(async (tx) => {
+        const [{ last }] = await tx.query<{ last: number }>(
+          `INSERT INTO accusation_sequence (year, last) VALUES ($1, 1)
+           ON CONFLICT (year) DO UPDATE SET last = accusation_sequence.last + 1
+           RETURNING last`,
+          [year],
+        );
+        const reference = `${prefix}-${year}-${String(last).padStart(6, '0')}`;
+        const [row] = await tx.query<{ _id: string }>(
+          `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id AS "_id"`,
+          [reference, accusation.name, accusation.phone, accusation.subject, accusation.description,
+            accusation.accused_organizational_part, accusation.attachment],
+        );
+        return { id: row._id, reference };
+      });
+    },
+
+    async page({ page = 1, sort = -1, name, phone }: AccusationListQuery) {
+      const filters: string[] = [];
+      const params: unknown[] = [];
+      if (name?.trim()) {
+        params.push(`%${name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        filters.push(`name ILIKE $${params.length}`);
+      }
+      if (phone?.trim()) {
+        params.push(`%${phone.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        filters.push(`phone LIKE $${params.length}`);
+      }
+      const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
+      const [{ total }] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM accusation ${where}`, params);
+      const totalPages = Math.max(1, Math.ceil(total / ACCUSATIONS_PER_PAGE));
+      const currentPage = Math.min(page, totalPages);
+      const accusations = await db.query<Accusation>(
+        `SELECT ${COLUMNS} FROM accusation ${where}
+         ORDER BY created_at ${sort === 1 ? 'ASC' : 'DESC'}, reference ${sort === 1 ? 'ASC' : 'DESC'}
+         LIMIT ${ACCUSATIONS_PER_PAGE} OFFSET ${(currentPage - 1) * ACCUSATIONS_PER_PAGE}`,
+        params,
+      );
+      return { accusations, currentPage, totalPages, total };
+    },
+
+    async byId(id: string): Promise<Accusation | undefined> {
+      return (await db.query<Accusation>(`SELECT ${COLUMNS} FROM accusation WHERE id = $1`, [id]))[0];
+    },
+
+    async hasAttachment(file: string): Promise<boolean> {
+      return (await db.query('SELECT 1 FROM accusation WHERE attachment = $1', [file])).length > 0;
+    },
+  };
+}
+export type AccusationStore = ReturnType<typeof createAccusationStore>;

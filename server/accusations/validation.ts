@@ -1,0 +1,35 @@
+import { ApiError } from '../errors/api-error.ts';
+import type { MessageKey } from '../errors/messages.ts';
+import type { NewAccusation } from './store.ts';
+
+type Fields = Partial<Record<'name' | 'phone' | 'subject' | 'description' | 'accused_organizational_part', string>>;
+
+const LIMITS: [keyof Fields, number, MessageKey][] = [
+  ['name', 100, 'accusationNameTooLong'],
+  ['subject', 200, 'accusationSubjectTooLong'],
+  ['accused_organizational_part', 200, 'accusedPartTooLong'],
+  ['description', 5000, 'accusationDescriptionTooLong'],
+];
+const PHONE = /^\+?[0-9][0-9 ]*$/;
+
+/**
+ * SPEC section 5: subject and description are marked required but the client does not
+ * check them; the server decides, here. Name and phone stay optional: a complainant
+ * may stay anonymous.
+ */
+export function validateAccusation(fields: Fields): Omit<NewAccusation, 'attachment'> {
+  // Browsers send form line breaks as CRLF; store what the person typed.
+  const value = (field: keyof Fields) => (fields[field] ?? '').replace(/\r\n?/g, '\n').trim();
+  if (!value('subject')) throw new ApiError(400, 'accusationSubjectRequired', 'subject');
+  if (!value('description')) throw new ApiError(400, 'accusationDescriptionRequired', 'description');
+  for (const [field, limit, key] of LIMITS) if (value(field).length > limit) throw new ApiError(400, key, field);
+  const phone = value('phone');
+  if (phone && (phone.length >= 20 || !PHONE.test(phone))) throw new ApiError(400, 'phoneInvalid', 'phone');
+  return {
+    name: value('name'),
+    phone,
+    subject: value('subject'),
+    description: value('description'),
+    accused_organizational_part: value('accused_organizational_part'),
+  };
+}

@@ -1,0 +1,245 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Static } from 'typebox';
+import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary } from '../contract/cases.ts';
+import { allocateCaseNumber } from './case-number.ts';
+import type { StoredAnswer } from './application.ts';
+import { containing, iso, personName, sixColumns, sixNames } from './sql.ts';
+
+/** A case as the API gives it, with its owner for the ownership checks (never sent). */
+export type OwnedCase = Case & { ownerId: string };
+export type CaseRow = CaseListResponse['cases'][number];
+
+export interface NewCase {
+  customerId: string;
+  divisionId: string;
+  caseRequestId: string;
+  relatedCaseId: string | null;
+  remark: string;
+  attachment: string | null;
+  answers: StoredAnswer[];
+  idempotencyKey: string | null;
+}
+
+export interface CaseFilters {
+  status?: CaseStatus;
+  caseNumber?: string;
+  phone?: string;
+  firstname?: string;
+}
+
+export interface Receipt {
+  id: string;
+  caseNumber: string;
+}
+
+// One statement reads a whole case: its division, case request, people, answers and schedule.
+const FULL_CASE = `
+  SELECT c.id AS "_id", c.customer_id AS "ownerId", c.case_number, c.status, c.late, c.remark, c.attachment,
+    ${iso('c.created_at')} AS "createdAt", ${iso('c.ongoing_date')} AS ongoing_date,
+    ${iso('c.verified_date')} AS verified_date, ${iso('c.rejected_date')} AS rejected_date,
+    c.rejection_justification,
+    json_build_object('_id', d.id, ${sixNames('d')}) AS division,
+    json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist,
+    CASE WHEN rc.id IS NULL THEN NULL ELSE json_build_object('_id', rc.id, 'case_number', rc.case_number) END AS related_case_id,
+    ${personName('rb')} AS responded_by,
+    ${personName('jb')} AS rejected_by,
+    CASE WHEN c.response_attachment IS NULL THEN NULL
+         ELSE json_build_object('attachment', c.response_attachment) END AS response_justification,
+    json_build_object('_id', u.id, 'firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname,
+      'subcity', u.subcity, 'woreda', u.woreda, 'house_number', u.house_number, 'phone', u.phone,
+      'house_phone_number', u.house_phone_number, 'gender', u.gender) AS customer,
+    coalesce((SELECT json_agg(json_build_object('question', json_build_object('_id', q.id, ${sixNames('q')}), 'answer', a.answer)
+                              ORDER BY a.position)
+              FROM case_answer a JOIN question q ON q.id = a.question_id WHERE a.case_id = c.id), '[]'::json) AS list_of_question,
+    coalesce((SELECT json_agg(json_build_object('schedule', json_build_object(
+                'extended_by', ${personName('eb')}, 'extended_date', ${iso('s.extended_date')},
+                'scheduled_by', ${personName('sb')}, 'scheduled_date', ${iso('s.scheduled_date')})) ORDER BY s.created_at, s.id)
+              FROM case_schedule s
+              LEFT JOIN staff_user eb ON eb.id = s.extended_by_id
+              LEFT JOIN staff_user sb ON sb.id = s.scheduled_by_id
+              WHERE s.case_id = c.id), '[]'::json) AS schedule_program,
+    false AS masked
+  FROM customer_case c
+  JOIN division d ON d.id = c.division_id
+  JOIN case_request r ON r.id = c.case_request_id
+  JOIN customer_user u ON u.id = c.customer_id
+  LEFT JOIN customer_case rc ON rc.id = c.related_case_id
+  LEFT JOIN staff_user rb ON rb.id = c.responded_by_id
+  LEFT JOIN staff_user jb ON jb.id = c.rejected_by_id`;
+
+const NEWEST_FIRST = 'ORDER BY c.created_at DESC, c.case_number DESC';
+
+/** Thrown inside the create transaction to roll it back when the Idempotency-Key was used already. */
+class AlreadySubmitted extends Error {}
+
+/** Stores a new case with its answers and first history row; the case number comes from the same transaction. */
+async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise<Receipt | undefined> {
+  const caseNumber = await allocateCaseNumber(tx, prefix, new Date());
+  // Filed "now" as of after the number's lock was taken, so filing times follow case numbers.
+  const [created] = await tx.query<{ id: string }>(
+    `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, remark,
+       attachment, idempotency_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())
+     ON CONFLICT (customer_id, idempotency_key) DO NOTHING
+     RETURNING id`,
+    [caseNumber, data.customerId, data.divisionId, data.caseRequestId, data.relatedCaseId, data.remark, data.attachment,
+      data.idempotencyKey],
+  );
+  if (!created) return undefined;
+  await insertAnswers(tx, created.id, data.answers);
+  await tx.query(
+    `INSERT INTO case_history (case_id, status, changed_at) SELECT id, 'pending', created_at FROM customer_case WHERE id = $1`,
+    [created.id],
+  );
+  return { id: created.id, caseNumber };
+}
+
+export async function insertAnswers(tx: Queryable, caseId: string, answers: StoredAnswer[]) {
+  if (answers.length === 0) return;
+  await tx.query(
+    `INSERT INTO case_answer (case_id, question_id, answer, position)
+     SELECT $1, question_id, answer, position FROM unnest($2::uuid[], $3::text[], $4::int[]) AS t (question_id, answer, position)`,
+    [caseId, answers.map((a) => a.questionId), answers.map((a) => a.answer), answers.map((a) => a.position)],
+  );
+}
+
+/** The filters of the case list as SQL conditions on top of "this customer's cases". */
+function filterSql(customerId: string, filters: CaseFilters) {
+  const params: unknown[] = [customerId];
+  const conditions = ['c.customer_id = $1'];
+  const add = (sql: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (filters.status) add((p) => `c.status = ${p}`, filters.status);
+  if (filters.caseNumber) add((p) => `c.case_number ILIKE ${p}`, containing(filters.caseNumber));
+  if (filters.phone) add((p) => `u.phone LIKE ${p}`, containing(filters.phone));
+  if (filters.firstname) add((p) => `u.firstname ILIKE ${p}`, containing(filters.firstname));
+  return { where: conditions.join(' AND '), params };
+}
+
+export function createCaseStore(db: Database, caseNumberPrefix: string) {
+  const fullCases = (where: string, params: unknown[], order = '') =>
+    db.query<OwnedCase>(`${FULL_CASE} WHERE ${where} ${order}`, params);
+
+  return {
+    /** The new case's receipt; undefined when this customer already sent this Idempotency-Key. */
+    async createCase(data: NewCase): Promise<Receipt | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const receipt = await insertCase(tx, caseNumberPrefix, data);
+          // Roll back so the allocated number is given back.
+          if (!receipt) throw new AlreadySubmitted();
+          return receipt;
+        });
+      } catch (error) {
+        if (error instanceof AlreadySubmitted) return undefined;
+        throw error;
+      }
+    },
+
+    async receiptFor(customerId: string, idempotencyKey: string): Promise<Receipt | undefined> {
+      const rows = await db.query<Receipt>(
+        `SELECT id, case_number AS "caseNumber" FROM customer_case WHERE customer_id = $1 AND idempotency_key = $2`,
+        [customerId, idempotencyKey],
+      );
+      return rows[0];
+    },
+
+    /** The id of one of this customer's cases, given its id or its number. */
+    async ownCaseId(customerId: string, idOrNumber: { id?: string; caseNumber?: string }): Promise<string | undefined> {
+      const rows = await db.query<{ id: string }>(
+        'SELECT id FROM customer_case WHERE customer_id = $1 AND (id = $2 OR case_number = $3)',
+        [customerId, idOrNumber.id ?? null, idOrNumber.caseNumber ?? null],
+      );
+      return rows[0]?.id;
+    },
+
+    async countCases(customerId: string, filters: CaseFilters): Promise<number> {
+      const { where, params } = filterSql(customerId, filters);
+      const [{ count }] = await db.query<{ count: number }>(
+        `SELECT count(*) AS count FROM customer_case c JOIN customer_user u ON u.id = c.customer_id WHERE ${where}`,
+        params,
+      );
+      return count;
+    },
+
+    pageOfCases(customerId: string, filters: CaseFilters, oldestFirst: boolean, limit: number, offset: number) {
+      const { where, params } = filterSql(customerId, filters);
+      const order = oldestFirst ? 'ORDER BY c.created_at, c.case_number' : NEWEST_FIRST;
+      return db.query<CaseRow>(
+        `SELECT c.id AS "_id", c.case_number, c.status, ${iso('c.created_at')} AS "createdAt"
+         FROM customer_case c JOIN customer_user u ON u.id = c.customer_id
+         WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      );
+    },
+
+    async summary(customerId: string): Promise<CaseSummary> {
+      const [summary] = await db.query<CaseSummary>(
+        `SELECT count(*) AS "totalCases",
+           count(*) FILTER (WHERE status = 'pending') AS "pendingCases",
+           count(*) FILTER (WHERE status IN ('ongoing', 'responded')) AS "processingCases",
+           count(*) FILTER (WHERE status = 'verified') AS "respondedCases",
+           count(*) FILTER (WHERE status = 'rejected') AS "rejectedCases"
+         FROM customer_case WHERE customer_id = $1`,
+        [customerId],
+      );
+      return summary;
+    },
+
+    caseNumbersOf: (customerId: string) =>
+      db.query<{ _id: string; case_number: string }>(
+        `SELECT c.id AS "_id", c.case_number FROM customer_case c WHERE c.customer_id = $1 ${NEWEST_FIRST}`,
+        [customerId],
+      ),
+
+    casesOf: (customerId: string) => fullCases('c.customer_id = $1', [customerId], NEWEST_FIRST),
+
+    async caseById(id: string): Promise<OwnedCase | undefined> {
+      return (await fullCases('c.id = $1', [id]))[0];
+    },
+
+    async caseByNumber(caseNumber: string): Promise<OwnedCase | undefined> {
+      return (await fullCases('c.case_number = $1', [caseNumber]))[0];
+    },
+
+    async caseOwner(id: string): Promise<string | undefined> {
+      const rows = await db.query<{ customer_id: string }>('SELECT customer_id FROM customer_case WHERE id = $1', [id]);
+      return rows[0]?.customer_id;
+    },
+
+    /** The case a stored PDF belongs to, if it is this customer's attachment or response attachment. */
+    async caseOfFile(customerId: string, file: string): Promise<{ caseNumber: string; response: boolean } | undefined> {
+      const rows = await db.query<{ caseNumber: string; response: boolean }>(
+        `SELECT case_number AS "caseNumber", response_attachment = $2 AS response FROM customer_case
+         WHERE customer_id = $1 AND (attachment = $2 OR response_attachment = $2)`,
+        [customerId, file],
+      );
+      return rows[0];
+    },
+
+    /** Questions and answers for a printout: a select's answer as its option's text. */
+    printedAnswers: (caseId: string) =>
+      db.query<{ question: string[]; answer: string; option: string[] | null }>(
+        `SELECT json_build_array(${sixColumns('q')}) AS question, a.answer,
+           CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(${sixColumns('o', 'value')}) END AS option
+         FROM case_answer a
+         JOIN question q ON q.id = a.question_id
+         LEFT JOIN question_option o ON o.question_id = q.id AND o.id::text = a.answer
+         WHERE a.case_id = $1 ORDER BY a.position`,
+        [caseId],
+      ),
+
+    history: (customerId: string) =>
+      db.query<Static<typeof CaseHistoryEntry>>(
+        `SELECT h.id AS "_id", json_build_object('_id', c.id, 'case_number', c.case_number) AS "case", h.status,
+           ${iso('h.changed_at')} AS "changedAt"
+         FROM case_history h JOIN customer_case c ON c.id = h.case_id
+         WHERE c.customer_id = $1
+         ORDER BY h.changed_at DESC, c.case_number DESC, h.id`,
+        [customerId],
+      ),
+  };
+}
+export type CaseStore = ReturnType<typeof createCaseStore>;

@@ -1,0 +1,313 @@
+import PDFDocument from 'pdfkit';
+import type { Case, CaseStatus } from '../contract/cases.ts';
+import { registerFonts } from './fonts.ts';
+import { heightOfMixed, writeMixed } from './text-runs.ts';
+
+/** Text in English and, where one exists, Amharic: the two languages a printout is read in. */
+export interface Bilingual {
+  en: string;
+  am?: string;
+}
+
+export interface CasePrintout {
+  /** The case as the reader may see it: already masked for anyone but its owner. */
+  record: Case;
+  /** The answers with a select's option text in place of its id (none on a masked print). */
+  answers: { question: Bilingual; answer: Bilingual }[];
+  generatedAt: Date;
+}
+
+export interface CaseLetter {
+  caseNumber: string;
+  title: Bilingual;
+  paragraphs: string[];
+  signedBy?: string;
+  date: Date;
+}
+
+const ORGANISATION: Bilingual = { en: 'Housing Development Corporation', am: 'የቤቶች ልማት ኮርፖሬሽን' };
+const PORTAL: Bilingual = { en: 'Customer Service Portal', am: 'የደንበኞች አገልግሎት ፖርታል' };
+
+const sheet = { margin: 50, band: 78, labelWidth: 150, gap: 12 } as const;
+const colours = { brand: '#1f4e79', text: '#222222', muted: '#5f6b76', rule: '#c8d3de', note: '#fff4d6' } as const;
+const sizes = { label: 9.5, value: 10.5, heading: 12.5, caseNumber: 20, footer: 8 } as const;
+
+// SPEC section 4: the badge a status shows.
+const STATUS: Record<CaseStatus, Bilingual> = {
+  pending: { en: 'Pending', am: 'በመጠባበቅ ላይ' },
+  ongoing: { en: 'Processing', am: 'በሂደት ላይ' },
+  responded: { en: 'Processing', am: 'በሂደት ላይ' },
+  verified: { en: 'Responded', am: 'ምላሽ ተሰጥቷል' },
+  rejected: { en: 'Rejected', am: 'ውድቅ ተደርጓል' },
+};
+
+const LABELS = {
+  printout: { en: 'Case printout', am: 'የጉዳይ ህትመት' },
+  masked: {
+    en: 'Personal details are hidden in this copy. The case owner can print a full copy after logging in.',
+    am: 'በዚህ ቅጂ የግል መረጃዎች ተደብቀዋል። የጉዳዩ ባለቤት ከገቡ በኋላ ሙሉ ቅጂ ማተም ይችላሉ።',
+  },
+  caseInformation: { en: 'Case information', am: 'የጉዳይ መረጃ' },
+  customerInformation: { en: 'Customer information', am: 'የደንበኛ መረጃ' },
+  questions: { en: 'Questions and answers', am: 'ጥያቄዎችና መልሶች' },
+  schedule: { en: 'Schedule', am: 'መርሐ ግብር' },
+  rejection: { en: 'Rejection', am: 'ውድቅ የተደረገበት ምክንያት' },
+  caseNumber: { en: 'Case number', am: 'የጉዳይ ቁጥር' },
+  status: { en: 'Status', am: 'ሁኔታ' },
+  division: { en: 'Division', am: 'ዘርፍ' },
+  caseRequest: { en: 'Case request', am: 'የጉዳይ አይነት' },
+  relatedCase: { en: 'Related case', am: 'ተዛማጅ ጉዳይ' },
+  late: { en: 'Late', am: 'ዘግይቷል' },
+  respondedBy: { en: 'Responded by', am: 'ምላሽ የሰጠው' },
+  submitted: { en: 'Submitted', am: 'የገባበት ቀን' },
+  processingStarted: { en: 'Processing started', am: 'ሂደቱ የጀመረበት ቀን' },
+  responded: { en: 'Responded', am: 'ምላሽ የተሰጠበት ቀን' },
+  attachment: { en: 'Attachment', am: 'አባሪ' },
+  remark: { en: 'Remark', am: 'አስተያየት' },
+  name: { en: 'Name', am: 'ስም' },
+  subcity: { en: 'Sub-city', am: 'ክፍለ ከተማ' },
+  woreda: { en: 'Woreda', am: 'ወረዳ' },
+  houseNumber: { en: 'House number', am: 'የቤት ቁጥር' },
+  phone: { en: 'Phone', am: 'ስልክ' },
+  housePhone: { en: 'House phone', am: 'የቤት ስልክ' },
+  gender: { en: 'Gender', am: 'ጾታ' },
+  extendedBy: { en: 'Extended by', am: 'ያራዘመው' },
+  extendedDate: { en: 'Extended date', am: 'የተራዘመበት ቀን' },
+  scheduledBy: { en: 'Scheduled by', am: 'ቀጠሮ የሰጠው' },
+  scheduledDate: { en: 'Scheduled date', am: 'የቀጠሮ ቀን' },
+  rejectedBy: { en: 'Rejected by', am: 'ውድቅ ያደረገው' },
+  rejectedDate: { en: 'Rejected date', am: 'ውድቅ የተደረገበት ቀን' },
+  justification: { en: 'Justification', am: 'ምክንያት' },
+  yes: { en: 'Yes', am: 'አዎ' },
+  no: { en: 'No', am: 'አይ' },
+  attached: { en: 'Attached (open it in the portal)', am: 'ተያይዟል (በፖርታሉ ይክፈቱ)' },
+  none: { en: 'None', am: 'የለም' },
+  printed: { en: 'Printed', am: 'የታተመበት' },
+  page: { en: 'Page', am: 'ገጽ' },
+} satisfies Record<string, Bilingual>;
+
+const GENDER: Record<string, Bilingual> = { Male: { en: 'Male', am: 'ወንድ' }, Female: { en: 'Female', am: 'ሴት' } };
+
+/** "English · Amharic" on one line, for labels. */
+const inline = (text: Bilingual) => (text.am && text.am !== text.en ? `${text.en} · ${text.am}` : text.en);
+/** English, then Amharic on its own line, for names that may be long. */
+const stacked = (text: Bilingual) => (text.am && text.am !== text.en ? `${text.en}\n${text.am}` : text.en);
+
+// Dates as people in Ethiopia read them: Gregorian and Ethiopian, in Addis Ababa time.
+const gregorianDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Addis_Ababa' });
+const ethiopianDate = new Intl.DateTimeFormat('am-ET-u-ca-ethiopic', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Addis_Ababa' });
+
+export function formatDate(value: string | Date | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  const ethiopian = ethiopianDate.formatToParts(date).filter((part) => part.type !== 'era').map((part) => part.value).join('').trim();
+  return `${gregorianDate.format(date)} (${ethiopian} ዓ.ም.)`;
+}
+
+const fullName = (person: { firstname: string; middlename: string; lastname: string } | null) =>
+  person ? [person.firstname, person.middlename, person.lastname].filter(Boolean).join(' ') : '—';
+
+/** Resolves with the bytes of a document once it is ended. Call before drawing. */
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+function newDocument(title: string, date: Date): PDFKit.PDFDocument {
+  // Everything is drawn from embedded fonts and our own text: nothing is fetched, and pdfkit
+  // writes every string as escaped text, so user input cannot become PDF syntax.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: sheet.margin,
+    bufferPages: true, // page numbers need the total, known only at the end
+    lang: 'en',
+    displayTitle: true,
+    info: { Title: title, Author: ORGANISATION.en, Subject: PORTAL.en, CreationDate: date, ModDate: date },
+  });
+  registerFonts(doc);
+  return doc;
+}
+
+const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - 2 * sheet.margin;
+
+function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
+  doc.rect(0, 0, doc.page.width, sheet.band).fill(colours.brand);
+  doc.fillColor('#ffffff');
+  writeMixed(doc, inline(ORGANISATION), { bold: true, size: 15, x: sheet.margin, y: 22, width: contentWidth(doc) });
+  doc.fillColor('#dbe7f3');
+  writeMixed(doc, `${inline(PORTAL)} — ${inline(subtitle)}`, { size: 10, x: sheet.margin, y: doc.y + 2, width: contentWidth(doc) });
+  doc.x = sheet.margin;
+  doc.y = sheet.band + 24;
+}
+
+function drawFooters(doc: PDFKit.PDFDocument, text: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would otherwise make pdfkit add a page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - 36;
+    doc.moveTo(sheet.margin, y - 6).lineTo(doc.page.width - sheet.margin, y - 6).lineWidth(0.5).stroke(colours.rule);
+    doc.fillColor(colours.muted);
+    writeMixed(doc, text, { size: sizes.footer, x: sheet.margin, y, width: contentWidth(doc) });
+    writeMixed(doc, `${inline(LABELS.page)} ${index - start + 1} / ${count}`, {
+      size: sizes.footer, x: sheet.margin, y, width: contentWidth(doc), align: 'right',
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function section(doc: PDFKit.PDFDocument, title: Bilingual) {
+  doc.y += 10;
+  // Keep a heading with at least its first rows.
+  if (doc.y + 70 > doc.page.maxY()) doc.addPage();
+  doc.fillColor(colours.brand);
+  writeMixed(doc, inline(title), { bold: true, size: sizes.heading, x: sheet.margin, width: contentWidth(doc) });
+  const y = doc.y + 2;
+  doc.moveTo(sheet.margin, y).lineTo(doc.page.width - sheet.margin, y).lineWidth(0.75).stroke(colours.rule);
+  doc.y = y + 6;
+}
+
+/** A label and a short value side by side, kept on one page. */
+function row(doc: PDFKit.PDFDocument, label: Bilingual, value: string) {
+  const valueX = sheet.margin + sheet.labelWidth + sheet.gap;
+  const valueWidth = contentWidth(doc) - sheet.labelWidth - sheet.gap;
+  const height = Math.max(
+    heightOfMixed(doc, inline(label), { size: sizes.label, width: sheet.labelWidth }),
+    heightOfMixed(doc, value, { size: sizes.value, width: valueWidth }),
+  );
+  if (doc.y + height > doc.page.maxY()) doc.addPage();
+  const top = doc.y;
+  const page = doc.page;
+  doc.fillColor(colours.muted);
+  writeMixed(doc, inline(label), { size: sizes.label, x: sheet.margin, y: top + 1, width: sheet.labelWidth });
+  const labelBottom = doc.y;
+  doc.fillColor(colours.text);
+  writeMixed(doc, value, { size: sizes.value, x: valueX, y: top, width: valueWidth });
+  doc.y = (doc.page === page ? Math.max(labelBottom, doc.y) : doc.y) + 4;
+  doc.x = sheet.margin;
+}
+
+/** A label above free text that may run long (answers, remark, justification). */
+function block(doc: PDFKit.PDFDocument, label: string, text: string) {
+  if (doc.y + 40 > doc.page.maxY()) doc.addPage();
+  doc.fillColor(colours.muted);
+  writeMixed(doc, label, { bold: true, size: sizes.label, x: sheet.margin, width: contentWidth(doc) });
+  doc.fillColor(colours.text);
+  writeMixed(doc, text || '—', { size: sizes.value, x: sheet.margin, y: doc.y + 2, width: contentWidth(doc), lineGap: 1.5 });
+  doc.y += 8;
+}
+
+function drawHeading(doc: PDFKit.PDFDocument, record: Case) {
+  const top = doc.y;
+  doc.fillColor(colours.text);
+  writeMixed(doc, record.case_number, { bold: true, size: sizes.caseNumber, x: sheet.margin, y: top, width: contentWidth(doc) });
+  const below = doc.y;
+  doc.fillColor(colours.brand);
+  writeMixed(doc, inline(STATUS[record.status]), { bold: true, size: 11, x: sheet.margin, y: top + 8, width: contentWidth(doc), align: 'right' });
+  doc.y = below + 4;
+  if (record.masked) {
+    const width = contentWidth(doc) - 16;
+    const height = heightOfMixed(doc, stacked(LABELS.masked), { size: sizes.label, width }) + 12;
+    doc.rect(sheet.margin, doc.y, contentWidth(doc), height).fill(colours.note);
+    doc.fillColor(colours.text);
+    writeMixed(doc, stacked(LABELS.masked), { size: sizes.label, x: sheet.margin + 8, y: doc.y + 6, width });
+    doc.y += 10;
+  }
+}
+
+function drawCaseInformation(doc: PDFKit.PDFDocument, record: Case) {
+  section(doc, LABELS.caseInformation);
+  row(doc, LABELS.caseNumber, record.case_number);
+  row(doc, LABELS.status, inline(STATUS[record.status]));
+  row(doc, LABELS.division, stacked({ en: record.division.name_en, am: record.division.name_am }));
+  row(doc, LABELS.caseRequest, stacked({ en: record.caselist.case_name_en, am: record.caselist.case_name_am }));
+  row(doc, LABELS.relatedCase, record.related_case_id?.case_number ?? '-');
+  row(doc, LABELS.late, inline(record.late === 'yes' ? LABELS.yes : LABELS.no));
+  // SPEC section 2: the responder is named only once the case is verified.
+  if (record.status === 'verified') row(doc, LABELS.respondedBy, fullName(record.responded_by));
+  row(doc, LABELS.submitted, formatDate(record.createdAt));
+  if (record.ongoing_date) row(doc, LABELS.processingStarted, formatDate(record.ongoing_date));
+  if (record.verified_date) row(doc, LABELS.responded, formatDate(record.verified_date));
+  if (!record.masked) row(doc, LABELS.attachment, inline(record.attachment ? LABELS.attached : LABELS.none));
+}
+
+function drawCustomer(doc: PDFKit.PDFDocument, record: Case) {
+  const { customer } = record;
+  section(doc, LABELS.customerInformation);
+  row(doc, LABELS.name, fullName(customer) || '—');
+  row(doc, LABELS.subcity, customer.subcity || '—');
+  row(doc, LABELS.woreda, customer.woreda || '—');
+  row(doc, LABELS.houseNumber, customer.house_number || '—');
+  row(doc, LABELS.phone, customer.phone || '—');
+  row(doc, LABELS.housePhone, customer.house_phone_number || '—');
+  row(doc, LABELS.gender, GENDER[customer.gender] ? inline(GENDER[customer.gender]) : '—');
+}
+
+function drawAnswers(doc: PDFKit.PDFDocument, printout: CasePrintout) {
+  if (printout.answers.length === 0 && !printout.record.remark) return;
+  section(doc, LABELS.questions);
+  for (const { question, answer } of printout.answers) block(doc, stacked(question), inline(answer));
+  if (printout.record.remark) block(doc, inline(LABELS.remark), printout.record.remark);
+}
+
+function drawSchedule(doc: PDFKit.PDFDocument, record: Case) {
+  if (record.schedule_program.length === 0) return;
+  section(doc, LABELS.schedule);
+  record.schedule_program.forEach(({ schedule }, index) => {
+    if (index > 0) doc.y += 6;
+    row(doc, LABELS.extendedBy, fullName(schedule.extended_by));
+    row(doc, LABELS.extendedDate, formatDate(schedule.extended_date));
+    row(doc, LABELS.scheduledBy, fullName(schedule.scheduled_by));
+    row(doc, LABELS.scheduledDate, formatDate(schedule.scheduled_date));
+  });
+}
+
+function drawRejection(doc: PDFKit.PDFDocument, record: Case) {
+  if (!record.rejected_by) return;
+  section(doc, LABELS.rejection);
+  row(doc, LABELS.rejectedBy, fullName(record.rejected_by));
+  row(doc, LABELS.rejectedDate, formatDate(record.rejected_date));
+  block(doc, inline(LABELS.justification), record.rejection_justification ?? '');
+}
+
+/** The printable case (SPEC section 2 "Print"): A4, English with Amharic beside it. */
+export async function renderCasePdf(printout: CasePrintout): Promise<Buffer> {
+  const { record } = printout;
+  const doc = newDocument(`${record.case_number} — ${LABELS.printout.en}`, printout.generatedAt);
+  const bytes = collect(doc);
+  drawBand(doc, LABELS.printout);
+  drawHeading(doc, record);
+  drawCaseInformation(doc, record);
+  drawCustomer(doc, record);
+  drawAnswers(doc, printout);
+  drawSchedule(doc, record);
+  drawRejection(doc, record);
+  drawFooters(doc, `${inline(LABELS.printed)}: ${formatDate(printout.generatedAt)} — ${record.case_number}`);
+  doc.end();
+  return bytes;
+}
+
+/** A short letter about a case, as staff attach to a response (the demo data uses it). */
+export async function renderCaseLetter(letter: CaseLetter): Promise<Buffer> {
+  const doc = newDocument(`${letter.caseNumber} — ${letter.title.en}`, letter.date);
+  const bytes = collect(doc);
+  drawBand(doc, letter.title);
+  doc.fillColor(colours.text);
+  row(doc, LABELS.caseNumber, letter.caseNumber);
+  row(doc, { en: 'Date', am: 'ቀን' }, formatDate(letter.date));
+  doc.y += 12;
+  for (const paragraph of letter.paragraphs) {
+    writeMixed(doc, paragraph, { size: sizes.value, x: sheet.margin, width: contentWidth(doc), lineGap: 2 });
+    doc.y += 8;
+  }
+  if (letter.signedBy) writeMixed(doc, letter.signedBy, { bold: true, size: sizes.value, x: sheet.margin, y: doc.y + 16, width: contentWidth(doc) });
+  drawFooters(doc, `${inline(ORGANISATION)} — ${letter.caseNumber}`);
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot } from '../helpers/browser.ts';
+import { tinyPdf } from '../helpers/pdf.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+
+type CaseRow = { id: string; case_number: string; status: string; case_name_en: string };
+
+describe.skipIf(!hasChromium)('cases in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let pdfFile: string;
+
+  const demoCases = () =>
+    server.db.query<CaseRow>(
+      `SELECT c.id, c.case_number, c.status, r.case_name_en
+       FROM customer_case c JOIN customer_user u ON u.id = c.customer_id JOIN case_request r ON r.id = c.case_request_id
+       WHERE u.email = $1 ORDER BY c.created_at DESC`,
+      [DEMO_CUSTOMER.email],
+    );
+  const signedIn = async (locale: 'en' | 'am' = 'en') => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await chooseLanguage(page, locale);
+    await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    return { context, page };
+  };
+  const summaryCount = async (page: Page, kind: string) =>
+    Number(await page.getByTestId(`summary-${kind}`).locator('.summary-count').textContent());
+
+  beforeAll(async () => {
+    server = await startAppServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'cases-e2e-')) });
+    browser = await launchChromium();
+    pdfFile = path.join(os.tmpdir(), 'application.pdf');
+    fs.writeFileSync(pdfFile, tinyPdf('My documents'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('applies with every question type, confirms, submits, and finds the case in the list and the summary', async () => {
+    const { context, page } = await signedIn('en');
+    const before = (await demoCases()).length;
+    await expect.poll(() => summaryCount(page, 'total')).toBe(before);
+    const pendingBefore = await summaryCount(page, 'pending');
+    expect(await page.locator('.case-row').count()).toBe(4);
+    await screenshot(page, 'dashboard-home-en');
+
+    await page.getByRole('link', { name: 'Apply for a case' }).click();
+    await page.waitForURL('**/dashboard/cases');
+    await page.locator('#division').selectOption({ label: 'Housing Sales and Transfer' });
+    await page.locator('#case-request').selectOption({ label: 'Buying a corporation house' });
+    const questions = page.locator('fieldset.questions');
+    await questions.waitFor();
+    const text = questions.locator('input[type=text]').first();
+    const number = questions.locator('input[type=number]').first();
+    await text.fill('B-12/045');
+    await number.fill('5');
+    const select = questions.locator('select').first();
+    const option = await select.locator('option').nth(1).textContent();
+    await select.selectOption({ index: 1 });
+    await questions.locator('textarea').first().fill('We are a family of five.');
+    expect(await questions.locator('.required-mark').count()).toBeGreaterThanOrEqual(3);
+    await page.locator('#attachment').setInputFiles(pdfFile);
+    await page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+    expect(await page.locator('.pdf-viewer').evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
+    await page.locator('#remark').fill('Please call me in the morning.');
+    expect(await page.locator('#remark').getAttribute('rows')).toBe('15');
+    await screenshot(page, 'apply-en');
+    await page.getByRole('button', { name: 'Apply' }).click();
+
+    const confirmation = page.getByTestId('confirmation');
+    await confirmation.waitFor();
+    expect(await confirmation.textContent()).toContain(option!.trim());
+    expect(await confirmation.textContent()).toContain('B-12/045');
+    await screenshot(page, 'apply-confirm-en');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('#remark').inputValue()).toBe('Please call me in the morning.');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await confirmation.waitFor();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Going to your cases in').waitFor();
+    const [created] = await demoCases();
+    expect(created.case_name_en).toBe('Buying a corporation house');
+    expect(created.case_number).toMatch(/^HDC-\d{4}-\d{6}$/);
+    await page.waitForURL('**/dashboard/casestatus**', { timeout: 10_000 });
+    await expect.poll(() => page.locator('.case-row').first().textContent()).toContain(created.case_number);
+
+    await page.goto('/dashboard');
+    await expect.poll(() => summaryCount(page, 'total')).toBe(before + 1);
+    expect(await summaryCount(page, 'pending')).toBe(pendingBefore + 1);
+    await context.close();
+  });
+
+  it('pages through the case list and sorts it both ways', async () => {
+    const all = await demoCases();
+    const { context, page } = await signedIn('en');
+    await page.goto('/dashboard/casestatus');
+    const indicator = page.getByTestId('page-indicator');
+    const totalPages = Math.ceil(all.length / 10);
+    await expect.poll(() => indicator.textContent()).toBe(`1 of ${totalPages}`);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await page.locator('.case-row').first().textContent()).toContain(all[0].case_number);
+    expect(await page.getByTestId('case-list').evaluate((el) => getComputedStyle(el).maxHeight)).toBe('560px');
+    // List pages show no badge for rejected cases (SPEC section 4).
+    const rejected = all.find((c) => c.status === 'rejected' && all.indexOf(c) < 10)!;
+    expect(await page.locator('.case-row', { hasText: rejected.case_number }).locator('.badge').count()).toBe(0);
+    await screenshot(page, 'case-status-en');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => indicator.textContent()).toBe(`2 of ${totalPages}`);
+    expect(await page.locator('.case-row').first().textContent()).toContain(all[10].case_number);
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Oldest' });
+    await expect.poll(() => indicator.textContent()).toBe(`1 of ${totalPages}`);
+    await expect.poll(() => page.locator('.case-row').first().textContent()).toContain(all[all.length - 1].case_number);
+    await context.close();
+  });
+
+  it('shows a verified case with its response attachment, rates it once, and the button goes away', async () => {
+    const rated = await server.db.query<{ case_id: string }>('SELECT case_id FROM case_rating');
+    const verified = (await demoCases()).find((c) => c.status === 'verified' && !rated.some((r) => r.case_id === c.id))!;
+    const { context, page } = await signedIn('en');
+    await page.goto(`/dashboard/case/${verified.id}`);
+    await page.getByRole('heading', { name: verified.case_number }).waitFor();
+    expect(await page.locator('.badge').first().textContent()).toBe('responded');
+    const response = page.locator('.details-section', { hasText: 'Response attachment' });
+    await response.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+    expect(await inkOnFirstPage(page, '.details-section:has-text("Response attachment")')).toBeGreaterThan(100);
+    expect(await page.locator('.details-row', { hasText: 'Responded by' }).count()).toBe(1);
+    await screenshot(page, 'case-verified-en');
+
+    await page.getByRole('button', { name: 'Rate the service' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('rating-value').textContent()).toContain('1 of 5');
+    await dialog.getByRole('radio').nth(3).click();
+    expect(await page.getByTestId('rating-value').textContent()).toContain('4 of 5');
+    await dialog.getByRole('radio').nth(0).dblclick();
+    expect(await page.getByTestId('rating-value').textContent()).toContain('0 of 5');
+    await dialog.getByRole('radio').nth(3).click();
+    await screenshot(page, 'rate-modal-en');
+    await dialog.getByRole('button', { name: 'Rate', exact: true }).click();
+    await page.getByTestId('my-rating').waitFor();
+    expect(await page.getByRole('button', { name: 'Rate the service' }).count()).toBe(0);
+    const [stored] = await server.db.query<{ rate_num: number }>('SELECT rate_num FROM case_rating WHERE case_id = $1', [verified.id]);
+    expect(stored.rate_num).toBe(4);
+
+    // Deep link and reload land on the same case.
+    await page.reload();
+    await page.getByRole('heading', { name: verified.case_number }).waitFor();
+    await context.close();
+  });
+
+  it('shows a rejected case with its rejection section', async () => {
+    const rejected = (await demoCases()).find((c) => c.status === 'rejected')!;
+    const { context, page } = await signedIn('en');
+    await page.goto(`/dashboard/case/${rejected.id}`);
+    await page.getByRole('heading', { name: 'Rejection' }).waitFor();
+    expect(await page.locator('.badge-red').textContent()).toBe('rejected');
+    expect(await page.locator('.details-row', { hasText: 'Rejection justification' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Rate the service' }).count()).toBe(0);
+    await screenshot(page, 'case-rejected-en');
+    await context.close();
+  });
+
+  it('checks a status as a visitor (masked) and as the owner (full), and prints the case', async () => {
+    const kase = (await demoCases()).find((c) => c.status === 'verified')!;
+    const visitor = await newPage(browser, server.url);
+    await visitor.page.goto('/checkstatus');
+    await chooseLanguage(visitor.page, 'en');
+    expect(await visitor.page.locator('#case-number').getAttribute('placeholder')).toMatch(/-2016-\d{6}$/);
+    await visitor.page.getByRole('button', { name: 'Check Status' }).click();
+    await visitor.page.getByText('Please enter a vaild case number').waitFor();
+    await visitor.page.locator('#case-number').fill('HDC-2019-999999');
+    await visitor.page.getByRole('button', { name: 'Check Status' }).click();
+    await visitor.page.getByText("This case isn't available").waitFor();
+    await visitor.page.locator('#case-number').fill(kase.case_number.toLowerCase());
+    await visitor.page.getByRole('button', { name: 'Check Status' }).click();
+    await visitor.page.locator('.case-view').waitFor();
+    const masked = await visitor.page.locator('.case-view').textContent();
+    expect(masked).toContain('hidden');
+    expect(masked).not.toContain('Almaz');
+    expect(masked).toContain('•••');
+    expect(await visitor.page.locator('.case-view .pdf-viewer').count()).toBe(0);
+    await screenshot(visitor.page, 'check-status-visitor-en');
+
+    await visitor.page.getByRole('link', { name: 'Print' }).click();
+    await visitor.page.waitForURL('**/print/**');
+    await visitor.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+    expect(await visitor.page.locator('.pdf-viewer').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
+    expect(await inkOnFirstPage(visitor.page)).toBeGreaterThan(500);
+    await screenshot(visitor.page, 'print-visitor-en');
+    await visitor.context.close();
+
+    const { context, page } = await signedIn('en');
+    await page.goto('/checkstatus');
+    await page.locator('#case-number').fill(kase.case_number);
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await page.locator('.case-view').waitFor();
+    const full = await page.locator('.case-view').textContent();
+    expect(full).toContain('Almaz');
+    expect(full).not.toContain('hidden');
+    await screenshot(page, 'check-status-owner-en');
+    await context.close();
+  });
+
+  it('speaks Amharic with Ethiopian-calendar dates on the case screens', async () => {
+    const ethiopic = /[\u1200-\u137F]/;
+    const kase = (await demoCases()).find((c) => c.status === 'verified')!;
+    const { context, page } = await signedIn('am');
+    await expect.poll(() => page.getByTestId('summary-total').locator('.summary-label').textContent()).toMatch(ethiopic);
+    await screenshot(page, 'dashboard-home-am');
+    await page.goto(`/dashboard/case/${kase.id}`);
+    const submitted = page.locator('.details-row').filter({ hasText: /2\d{3}/ }).first();
+    await submitted.waitFor();
+    // Ethiopian calendar: years 7–8 behind the Gregorian ones.
+    expect(Number(/(\d{4})/.exec((await submitted.textContent())!)![1])).toBeLessThan(2020);
+    expect(await page.locator('.badge').first().textContent()).toMatch(ethiopic);
+    await screenshot(page, 'case-verified-am');
+    await page.goto('/dashboard/cases');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(ethiopic);
+    await page.locator('#division').selectOption({ index: 1 });
+    expect(await page.locator('#division option').nth(1).textContent()).toMatch(ethiopic);
+    await screenshot(page, 'apply-am');
+    await context.close();
+  });
+});
