@@ -7,7 +7,7 @@ import { registerErrorHandler } from './errors/error-handler.ts';
 import { ApiError } from './errors/api-error.ts';
 import { createDivisionStore } from './divisions/store.ts';
 import { divisionRoutes } from './divisions/routes.ts';
-import { webRoutes } from './web/routes.ts';
+import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
@@ -56,7 +56,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
 
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimit.max,
+    // The app's own files are counted apart, with room for the ~50 a first visit loads,
+    // so browsing never eats into the API budget and the API never blocks the app shell.
+    max: (request) => (isApiPath(request.url) ? config.rateLimit.max : config.rateLimit.max * 10),
+    keyGenerator: (request) => `${request.ip}:${isApiPath(request.url) ? 'api' : 'app'}`,
     timeWindow: config.rateLimit.windowMs,
     ...(config.redisUrl ? { redis: await openRedis(config.redisUrl), nameSpace: 'portal-rate-limit-' } : {}),
     // The error handler turns this into the 429 body with Retry-After: 180 (SPEC section 8).

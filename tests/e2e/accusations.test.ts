@@ -26,11 +26,11 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
   });
 
   const fill = async (page: Page, subject: string) => {
-    await page.locator('[name=name]').fill('Yonas Tesfaye');
-    await page.locator('[name=phone]').fill('0911765432');
-    await page.locator('[name=subject]').fill(subject);
-    await page.locator('[name=accused_organizational_part]').fill('Revenue Directorate');
-    await page.locator('[name=description]').fill('I was asked to pay twice for one receipt.');
+    await page.locator('form [name=name]').fill('Yonas Tesfaye');
+    await page.locator('form [name=phone]').fill('0911765432');
+    await page.locator('form [name=subject]').fill(subject);
+    await page.locator('form [name=accused_organizational_part]').fill('Revenue Directorate');
+    await page.locator('form [name=description]').fill('I was asked to pay twice for one receipt.');
   };
 
   async function acceptorSees(page: Page, reference: string) {
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
       expect(await page.locator('.toast-success').textContent()).toContain(reference);
       if (locale === 'am') expect(await receipt.textContent()).toMatch(/[\u1200-\u137F]/);
       for (const name of ['name', 'phone', 'subject', 'accused_organizational_part', 'description']) {
-        expect(await page.locator(`[name=${name}]`).inputValue(), name).toBe('');
+        expect(await page.locator(`form [name=${name}]`).inputValue(), name).toBe('');
       }
       expect(await page.locator('.pdf-viewer').count()).toBe(0);
       await screenshot(page, `accusation-sent-${locale}`);
@@ -97,8 +97,8 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     await page.locator('form button[type=submit]').click();
     await page.locator('.toast-error').waitFor();
     expect(await page.locator('.toast-error').textContent()).toMatch(/subject/i);
-    expect(await page.locator('[name=description]').inputValue()).toBe('I was asked to pay twice for one receipt.');
-    expect(await page.locator('[name=name]').inputValue()).toBe('Yonas Tesfaye');
+    expect(await page.locator('form [name=description]').inputValue()).toBe('I was asked to pay twice for one receipt.');
+    expect(await page.locator('form [name=name]').inputValue()).toBe('Yonas Tesfaye');
     expect((await server.db.query<{ n: number }>('SELECT count(*) AS n FROM accusation'))[0].n).toBe(before);
     await screenshot(page, 'accusation-refused-en');
     await context.close();
