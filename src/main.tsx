@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import '@fontsource/noto-sans/latin-400.css';
 import '@fontsource/noto-sans/latin-700.css';
@@ -9,7 +9,9 @@ import '@fontsource/noto-sans-ethiopic/ethiopic-400.css';
 import '@fontsource/noto-sans-ethiopic/ethiopic-700.css';
 import './ui/styles.css';
 import { activateLocale, i18n, storedLocale } from './i18n/i18n.ts';
-import { queryClient } from './app/query-client.ts';
+import { persistOptions, queryClient } from './app/query-client.ts';
+import { startPwa } from './app/pwa.ts';
+import { flushOutbox, resumeOutbox } from './outbox/sender.ts';
 import { queryKeys } from './app/query-keys.ts';
 import { router } from './app/router.ts';
 import { session } from './app/session.ts';
@@ -22,13 +24,23 @@ session.onExpiry(() => {
   queryClient.removeQueries({ queryKey: queryKeys.customer.all });
   void router.navigate({ to: '/' });
 });
+startPwa(() => void flushOutbox());
+window.addEventListener('online', () => void resumeOutbox());
+// A sign-in may release case applications that waited for it.
+let signedInAs = session.get()?.customerId;
+session.subscribe(() => {
+  const now = session.get()?.customerId;
+  if (now && now !== signedInAs) void resumeOutbox();
+  signedInAs = now;
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      {/* The persisted cache is back before the first paint; queued work resumes after it (STYLE.md 3). */}
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => void resumeOutbox()}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 );

@@ -16,6 +16,7 @@ import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MakeaccusationRouteImport } from './routes/makeaccusation'
 import { Route as ManualRouteImport } from './routes/manual'
+import { Route as OutboxRouteImport } from './routes/outbox'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
@@ -65,6 +66,11 @@ const MakeaccusationRoute = MakeaccusationRouteImport.update({
 const ManualRoute = ManualRouteImport.update({
   id: '/manual',
   path: '/manual',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OutboxRoute = OutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
+  '/outbox': typeof OutboxRoute
   '/register': typeof RegisterRoute
   '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
+  '/outbox': typeof OutboxRoute
   '/register': typeof RegisterRoute
   '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
@@ -199,6 +207,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
+  '/outbox': typeof OutboxRoute
   '/register': typeof RegisterRoute
   '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/makeaccusation'
     | '/manual'
+    | '/outbox'
     | '/register'
     | '/staff'
     | '/dashboard/cases'
@@ -248,6 +258,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/makeaccusation'
     | '/manual'
+    | '/outbox'
     | '/register'
     | '/staff'
     | '/dashboard/cases'
@@ -272,6 +283,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/makeaccusation'
     | '/manual'
+    | '/outbox'
     | '/register'
     | '/staff'
     | '/dashboard/cases'
@@ -297,6 +309,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MakeaccusationRoute: typeof MakeaccusationRoute
   ManualRoute: typeof ManualRoute
+  OutboxRoute: typeof OutboxRoute
   RegisterRoute: typeof RegisterRoute
   StaffRoute: typeof StaffRouteWithChildren
   DivisionIdRoute: typeof DivisionIdRoute
@@ -354,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/manual'
       fullPath: '/manual'
       preLoaderRoute: typeof ManualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/outbox': {
+      id: '/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof OutboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -508,6 +528,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MakeaccusationRoute: MakeaccusationRoute,
   ManualRoute: ManualRoute,
+  OutboxRoute: OutboxRoute,
   RegisterRoute: RegisterRoute,
   StaffRoute: StaffRouteWithChildren,
   DivisionIdRoute: DivisionIdRoute,

@@ -8,6 +8,7 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { GuessLimit } from '../auth/guess-limit.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { ethiopianYear } from '../calendar/ethiopian-year.ts';
+import { idempotencyKeyOf } from '../web/idempotency-key.ts';
 import type { AccusationStore } from './store.ts';
 import { validateAccusation } from './validation.ts';
 
@@ -32,6 +33,7 @@ export const accusationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
     preHandler: submissionLimit('accusation', (request) => request.ip),
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new ApiError(400, 'invalidRequest', 'multipart/form-data expected');
+    const idempotencyKey = idempotencyKeyOf(request);
     const fields: Record<string, string> = {};
     let attachment: string | null = null;
     try {
@@ -47,8 +49,18 @@ export const accusationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
         }
       }
       const accusation = validateAccusation(fields);
-      const { reference } = await store.insert({ ...accusation, attachment }, ethiopianYear(new Date()), referencePrefix);
-      return reply.status(201).send({ ...messageBody('accusationReceived'), reference });
+      let result: { reference: string; repeated: boolean };
+      try {
+        result = await store.insert({ ...accusation, attachment }, ethiopianYear(new Date()), referencePrefix, idempotencyKey);
+      } catch (error) {
+        // Two sends of one key at the same moment: the unique key lets one in; the other gets its receipt.
+        const first = idempotencyKey ? await store.referenceFor(idempotencyKey) : undefined;
+        if (!first) throw error;
+        result = { reference: first, repeated: true };
+      }
+      // A repeat stores nothing, its copy of the file included.
+      if (result.repeated) storage.remove('accusation-files', attachment);
+      return reply.status(201).send({ ...messageBody('accusationReceived'), reference: result.reference });
     } catch (error) {
       storage.remove('accusation-files', attachment);
       throw error;

@@ -17,9 +17,16 @@ export interface NewAccusation {
 
 export function createAccusationStore(db: Database) {
   return {
-    /** Stores an accusation under the next reference of the year, in one transaction. */
-    insert(accusation: NewAccusation, year: number, prefix: string) {
-      return db.transaction(async (tx) => {
+    /**
+     * Stores an accusation under the next reference of the year, in one transaction; a
+     * repeated Idempotency-Key answers the first filing's reference and stores nothing.
+     */
+    insert(accusation: NewAccusation, year: number, prefix: string, idempotencyKey: string | null) {
+      return db.transaction(async (tx): Promise<{ reference: string; repeated: boolean }> => {
+        if (idempotencyKey) {
+          const [first] = await tx.query<{ reference: string }>('SELECT reference FROM accusation WHERE idempotency_key = $1', [idempotencyKey]);
+          if (first) return { reference: first.reference, repeated: true };
+        }
         const [{ last }] = await tx.query<{ last: number }>(
           `INSERT INTO accusation_sequence (year, last) VALUES ($1, 1)
            ON CONFLICT (year) DO UPDATE SET last = accusation_sequence.last + 1
@@ -27,14 +34,19 @@ export function createAccusationStore(db: Database) {
           [year],
         );
         const reference = `${prefix}-${year}-${String(last).padStart(6, '0')}`;
-        const [row] = await tx.query<{ _id: string }>(
-          `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id AS "_id"`,
+        await tx.query(
+          `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment, idempotency_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [reference, accusation.name, accusation.phone, accusation.subject, accusation.description,
-            accusation.accused_organizational_part, accusation.attachment],
+            accusation.accused_organizational_part, accusation.attachment, idempotencyKey],
         );
-        return { id: row._id, reference };
+        return { reference, repeated: false };
       });
+    },
+
+    /** The first filing's reference for a key, once a concurrent repeat lost the race. */
+    async referenceFor(idempotencyKey: string): Promise<string | undefined> {
+      return (await db.query<{ reference: string }>('SELECT reference FROM accusation WHERE idempotency_key = $1', [idempotencyKey]))[0]?.reference;
     },
 
     async page({ page = 1, sort = -1, name, phone }: AccusationListQuery) {

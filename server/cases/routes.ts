@@ -12,6 +12,7 @@ import {
   CreatedCase,
   PrintResponse,
 } from '../contract/cases.ts';
+import { idempotencyKeyOf } from '../web/idempotency-key.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -32,7 +33,6 @@ interface Options {
 /** The apply form's related-case selector: the customer's case numbers (SPEC section 7). */
 const CaseNumberChoice = Type.Object({ _id: Id, case_number: Type.String() });
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
 
 const withAuth = { 401: errorResponses[400], ...errorResponses };
 
@@ -45,12 +45,8 @@ export const caseRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { serv
     schema: { consumes: ['multipart/form-data'], response: { 201: CreatedCase, 413: errorResponses[400], ...withAuth } },
     preHandler: customerOnly,
   }, async (request, reply) => {
-    // The outbox replays a queued application with the same key (DESIGN.md): one case, one receipt.
-    const header = request.headers['idempotency-key'];
-    const idempotencyKey = typeof header === 'string' && header !== '' ? header : null;
-    if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new ApiError(400, 'invalidRequest', 'Idempotency-Key must be 8 to 100 printable characters');
-    }
+    // The outbox replays a queued application with the same key: one case, one receipt.
+    const idempotencyKey = idempotencyKeyOf(request);
     const { fields, attachment } = await receiveApplication(request, storage);
     // A refused or repeated application keeps no file.
     const receipt = await service.apply(customerId(request), fields, attachment, idempotencyKey).catch((error: unknown) => {

@@ -45,21 +45,30 @@ export const isRateLimited = (error: unknown) => httpStatus(error) === 429;
  * (streamed request bodies need HTTP/2), so this one call uses XMLHttpRequest, with the
  * same token, language and 429/500 handling as the rest.
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  // The outbox sends in the background: it keys each send and handles failures itself.
+  { idempotencyKey, quiet = false }: { idempotencyKey?: string; quiet?: boolean } = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/${path}`);
     request.responseType = 'json';
     request.timeout = 120_000;
     request.setRequestHeader('Accept-Language', i18n.locale || 'am');
+    if (idempotencyKey) request.setRequestHeader('Idempotency-Key', idempotencyKey);
     const token = session.get()?.token;
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
-      if (request.status === 429) blocking.rateLimited();
-      else if (request.status >= 500) blocking.serverError();
-      else if (request.status === 401 && session.get()) session.expired();
+      if (!quiet) {
+        if (request.status === 429) blocking.rateLimited();
+        else if (request.status >= 500) blocking.serverError();
+        else if (request.status === 401 && session.get()) session.expired();
+      }
       reject(new UploadError(request.status, request.response));
     };
     request.onerror = request.ontimeout = () => reject(new TypeError('network error'));

@@ -4,10 +4,15 @@ import { divisionsQuery, isOffered } from '../features/divisions/api.ts';
 import { ApplyPage } from '../features/cases/apply-page.tsx';
 
 export const Route = createFileRoute('/dashboard/cases')({
+  // ?outbox=<id> reopens a refused application from the outbox for editing.
+  validateSearch: (search: Record<string, unknown>): { outbox?: string } =>
+    typeof search.outbox === 'string' ? { outbox: search.outbox } : {},
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(divisionsQuery()),
   component: function ApplyRoute() {
+    const { customerId } = Route.useRouteContext();
+    const { outbox } = Route.useSearch();
     // SPEC section 9: only active divisions with special "no" are selectable.
     const { data: divisions } = useSuspenseQuery({ ...divisionsQuery(), select: (all) => all.filter(isOffered) });
-    return <ApplyPage divisions={divisions} />;
+    return <ApplyPage key={outbox ?? 'new'} divisions={divisions} customerId={customerId} outboxId={outbox} />;
   },
 });

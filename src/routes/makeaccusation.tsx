@@ -3,9 +3,15 @@ import { MakeAccusationPage } from '../features/accusations/make-accusation-page
 import { PublicLayout } from '../ui/public-layout.tsx';
 
 export const Route = createFileRoute('/makeaccusation')({
-  component: () => (
-    <PublicLayout>
-      <MakeAccusationPage />
-    </PublicLayout>
-  ),
+  // ?outbox=<id> reopens a refused item from the outbox for editing.
+  validateSearch: (search: Record<string, unknown>): { outbox?: string } =>
+    typeof search.outbox === 'string' ? { outbox: search.outbox } : {},
+  component: function MakeAccusationRoute() {
+    const { outbox } = Route.useSearch();
+    return (
+      <PublicLayout>
+        <MakeAccusationPage key={outbox ?? 'new'} outboxId={outbox} />
+      </PublicLayout>
+    );
+  },
 });

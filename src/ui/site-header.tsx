@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { LanguageSelect } from '../i18n/language-select.tsx';
 import { Logo } from './logo.tsx';
+import { InstallButton, PwaBars } from './pwa-bars.tsx';
+import { OutboxLink } from '../outbox/outbox-page.tsx';
 
 /**
  * The public pages' two bars (SPEC section 2 "Landing page"): logo, name, language and
@@ -26,6 +28,7 @@ export function SiteHeader() {
   );
   return (
     <header className="site-header">
+      <PwaBars />
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
       </a>
@@ -37,6 +40,8 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="top-bar-actions">
+          <InstallButton />
+          <OutboxLink />
           <LanguageSelect />
           <Link to="/login" className="button button-light">
             <Trans>Log in</Trans>

@@ -32,7 +32,8 @@ describe.each(databases)('accusations on $name', (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'accusations-')) });
+    // This file files many accusations from one address; the per-address cap has its own test below.
+    server = await startTestServer(database, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'accusations-')), submissionLimit: { max: 1000, windowMs: 60_000 } });
     acceptorToken = (await (await post('/accusation_acceptor_user_api/login_accusation_acceptor', DEMO_ACCEPTOR)).json()).token;
     customerToken = (await (await post('/customer_user_api/login_customer_user', DEMO_CUSTOMER)).json()).token;
     expect(acceptorToken).toMatch(/^ey/);
@@ -130,6 +131,27 @@ describe.each(databases)('accusations on $name', (database) => {
     const byPhone = await (await asAcceptor('/accusation_acceptor_api/get_accusations?phone=0911000007')).json();
     expect(byPhone.accusations.map((a: { name: string }) => a.name)).toEqual(['Pager 7']);
     expect((await asAcceptor('/accusation_acceptor_api/get_accusations?page=0')).status).toBe(400);
+  });
+
+  it('honours an Idempotency-Key: the same filing sent twice (even at once) stores one accusation and one file', async () => {
+    const key = crypto.randomUUID();
+    const send = () => {
+      const form = new FormData();
+      form.append('subject', `Keyed ${key}`);
+      form.append('description', 'Sent twice by the outbox after a lost answer.');
+      form.append('attachment', new Blob([new Uint8Array(tinyPdf('keyed'))], { type: 'application/pdf' }), 'keyed.pdf');
+      return fetch(`${server.url}/accusation_acceptor_api/create_accusation`, { method: 'POST', body: form, headers: { 'idempotency-key': key } });
+    };
+    const filesBefore = filesIn().length;
+    const answers = await Promise.all([send(), send()]);
+    const third = await send();
+    const references = await Promise.all([...answers, third].map(async (r) => (expect(r.status).toBe(201), (await r.json()).reference)));
+    expect(new Set(references).size).toBe(1);
+    const rows = await server.db.query('SELECT id FROM accusation WHERE subject = $1', [`Keyed ${key}`]);
+    expect(rows).toHaveLength(1);
+    expect(filesIn().length).toBe(filesBefore + 1);
+    const bad = await fetch(`${server.url}/accusation_acceptor_api/create_accusation`, { method: 'POST', body: new FormData(), headers: { 'idempotency-key': 'short' } });
+    expect(bad.status).toBe(400);
   });
 
   it('ends the acceptor session at logout', async () => {

@@ -39,8 +39,10 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  // Most tests check what the server answers; the offline tests let the service worker in.
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };

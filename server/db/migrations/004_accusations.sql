@@ -8,6 +8,8 @@ CREATE TABLE accusation (
   description                  text NOT NULL,
   accused_organizational_part  text NOT NULL DEFAULT '',
   attachment                   text,
+  -- The outbox's key for this filing: a resend answers the first reference (issue 6).
+  idempotency_key              text UNIQUE,
   created_at                   timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX accusation_created_idx ON accusation (created_at);

@@ -5,6 +5,8 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useSession } from '../../app/session.ts';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { PwaBars } from '../../ui/pwa-bars.tsx';
+import { OutboxLink } from '../../outbox/outbox-page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { customerQuery, fullName } from './api.ts';
 import { Avatar } from './avatar.tsx';
@@ -75,6 +77,7 @@ export function DashboardLayout() {
         <nav>{nav}</nav>
       </aside>
       <div className="dashboard-body">
+        <PwaBars />
         <header className="dashboard-header">
           <button
             type="button"
@@ -95,6 +98,7 @@ export function DashboardLayout() {
               <Trans>Housing Development Corporation</Trans> · <Trans>customer dashboard</Trans>
             </p>
           </div>
+          <OutboxLink />
           <LanguageSelect />
           <div className="dashboard-user">
             <Avatar customer={customer.data} />

@@ -1,8 +1,2 @@
-import type { CreatedAccusation } from '../../../server/contract/accusations.ts';
-import { uploadForm } from '../../app/http.ts';
-
-export type { CreatedAccusation };
-
-/** SPEC section 7: POST /accusation_acceptor_api/create_accusation (multipart). */
-export const fileAccusation = (form: FormData, onProgress: (fraction: number) => void) =>
-  uploadForm<CreatedAccusation>('accusation_acceptor_api/create_accusation', form, onProgress);
+// Accusations are sent through the outbox (src/outbox/sender.ts); this is their receipt.
+export type { CreatedAccusation } from '../../../server/contract/accusations.ts';

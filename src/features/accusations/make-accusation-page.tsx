@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { FormField } from '../../ui/form-field.tsx';
@@ -9,7 +9,10 @@ import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../accounts/use-server-refusal.ts';
-import { fileAccusation, type CreatedAccusation } from './api.ts';
+import { UploadError } from '../../app/http.ts';
+import { outbox } from '../../outbox/outbox.ts';
+import { submitThroughOutbox } from '../../outbox/sender.ts';
+import type { CreatedAccusation } from './api.ts';
 
 const EMPTY = { name: '', phone: '', subject: '', accused_organizational_part: '', description: '' };
 
@@ -19,7 +22,7 @@ const EMPTY = { name: '', phone: '', subject: '', accused_organizational_part: '
  * failure; we clear only on success, so a refusal never costs the complainant their text
  * (README, decisions).
  */
-export function MakeAccusationPage() {
+export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
   const { t } = useLingui();
   const locale = useLocale();
   const router = useRouter();
@@ -31,6 +34,17 @@ export function MakeAccusationPage() {
   const [preview, setPreview] = useState<Uint8Array>();
   const [progress, setProgress] = useState(0);
   const [receipt, setReceipt] = useState<CreatedAccusation>();
+  const [queuedAs, setQueuedAs] = useState<string>();
+
+  // "Edit and resend" from the outbox: the refused item's text and file come back here.
+  useEffect(() => {
+    if (!outboxId) return;
+    void outbox.get(outboxId).then((item) => {
+      if (item?.kind !== 'accusation') return;
+      setFields({ ...EMPTY, ...item.fields });
+      if (item.file) setFile(new File([item.file.blob], item.file.name, { type: 'application/pdf' }));
+    });
+  }, [outboxId]);
 
   useEffect(() => {
     let current = true;
@@ -41,20 +55,32 @@ export function MakeAccusationPage() {
     };
   }, [file]);
 
+  const clear = () => {
+    setFields(EMPTY);
+    setFile(undefined);
+    if (fileInput.current) fileInput.current.value = '';
+  };
   const submit = useMutation({
     mutationFn: () => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      if (file) body.append('attachment', file);
       setProgress(0);
-      return fileAccusation(body, setProgress);
+      return submitThroughOutbox(
+        { kind: 'accusation', fields, file: file && { blob: file, name: file.name }, summary: fields.subject.trim() },
+        setProgress,
+      );
     },
-    onSuccess: (answer) => {
-      toast('success', `${serverMessage(answer, locale) ?? ''} ${answer.reference}`);
-      setReceipt(answer);
-      setFields(EMPTY);
-      setFile(undefined);
-      if (fileInput.current) fileInput.current.value = '';
+    onSuccess: (result) => {
+      if (result.kind === 'refused') return showRefusal(new UploadError(result.status ?? 400, result.body));
+      // The edited item is replaced by what was just sent or queued.
+      if (outboxId) void outbox.remove(outboxId);
+      if (result.kind === 'sent') {
+        const answer = { ...(result.body as CreatedAccusation), reference: result.receipt };
+        toast('success', `${serverMessage(answer, locale) ?? ''} ${answer.reference}`);
+        setReceipt(answer);
+      } else {
+        setQueuedAs(result.item.id.slice(0, 8).toUpperCase());
+        toast('success', t`No connection: your accusation is saved on this device and will be sent when the connection returns.`);
+      }
+      clear();
     },
     onError: showRefusal,
   });
@@ -62,6 +88,7 @@ export function MakeAccusationPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setReceipt(undefined);
+    setQueuedAs(undefined);
     submit.mutate();
   };
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
@@ -81,6 +108,17 @@ export function MakeAccusationPage() {
           <Trans>
             Your reference is <strong>{receipt.reference}</strong>. Keep it to follow up.
           </Trans>
+        </div>
+      )}
+      {queuedAs && (
+        <div className="notice" role="status" data-testid="accusation-queued">
+          <Trans>
+            Saved on this device as {queuedAs}. It will be sent by itself when the connection returns; the outbox shows
+            its progress and, once sent, its reference.
+          </Trans>{' '}
+          <Link to="/outbox">
+            <Trans>Open the outbox</Trans>
+          </Link>
         </div>
       )}
       {/* The browser's own checks stay off: SPEC section 5 leaves subject and description to the server. */}

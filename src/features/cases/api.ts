@@ -9,7 +9,7 @@ import type {
   Rating,
 } from '../../../server/contract/cases.ts';
 import type { Messages } from '../../../server/contract/common.ts';
-import { authedHttp, http, uploadForm } from '../../app/http.ts';
+import { authedHttp, http } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 import { session } from '../../app/session.ts';
 
@@ -90,8 +90,6 @@ export const printQuery = (id: string) =>
   });
 
 export const casesApi = {
-  create: (form: FormData, onProgress: (fraction: number) => void) =>
-    uploadForm<CreatedCase>('customer_case_api/create_case', form, onProgress),
   rate: (caseId: string, rateNum: number) =>
     authedHttp.post('div_rate/create_custrate', { json: { rateNum, rateCase: caseId } }).json<Messages>(),
 };

@@ -9,7 +9,10 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../accounts/use-server-refusal.ts';
-import { caseNumbersQuery, caseRequestsQuery, casesApi, questionsQuery, type CreatedCase } from './api.ts';
+import { UploadError } from '../../app/http.ts';
+import { outbox } from '../../outbox/outbox.ts';
+import { submitThroughOutbox } from '../../outbox/sender.ts';
+import { caseNumbersQuery, caseRequestsQuery, questionsQuery, type CreatedCase } from './api.ts';
 import { answerText } from './answers.ts';
 import { QuestionField } from './question-field.tsx';
 
@@ -31,7 +34,7 @@ function useFileBytes(file: File | undefined) {
 }
 
 /** SPEC section 2 /dashboard/cases: the apply form, its confirmation, then submit. */
-export function ApplyPage({ divisions }: { divisions: Division[] }) {
+export function ApplyPage({ divisions, customerId, outboxId }: { divisions: Division[]; customerId: string; outboxId?: string }) {
   const { t } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -50,7 +53,24 @@ export function ApplyPage({ divisions }: { divisions: Division[] }) {
   const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
   const [progress, setProgress] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState(AFTER_APPLY_SECONDS);
+  const [created, setCreated] = useState<CreatedCase>();
   const preview = useFileBytes(file);
+  const [queuedAs, setQueuedAs] = useState<string>();
+
+  // "Edit and resend" from the outbox: the refused application comes back into the form.
+  useEffect(() => {
+    if (!outboxId) return;
+    void outbox.get(outboxId).then((item) => {
+      if (item?.kind !== 'case' || item.ownerId !== customerId) return;
+      setDivisionId(item.fields.division ?? '');
+      setCaseRequestId(item.fields.caselist ?? '');
+      setRelatedCaseId(item.fields.related_case_id ?? '');
+      setRemark(item.fields.remark ?? '');
+      const saved = JSON.parse(item.fields.form || '[]') as Record<string, string>[];
+      setAnswers(Object.assign({}, ...saved));
+      if (item.file) setFile(new File([item.file.blob], item.file.name, { type: 'application/pdf' }));
+    });
+  }, [outboxId, customerId]);
 
   const openRequests = useMemo(
     () => (caseRequests.data ?? []).filter((r) => r.division._id === divisionId && r.status === 'active'),
@@ -63,19 +83,33 @@ export function ApplyPage({ divisions }: { divisions: Division[] }) {
 
   const apply = useMutation({
     mutationFn: () => {
-      const body = new FormData();
-      body.append('division', divisionId);
-      body.append('caselist', caseRequestId);
       // SPEC section 7: the answers as a JSON list of single-entry maps keyed by question id.
       const form = shownQuestions.filter((q) => answers[q._id]?.trim()).map((q) => ({ [q._id]: answers[q._id].trim() }));
-      body.append('form', JSON.stringify(form));
-      body.append('remark', remark);
-      if (relatedCaseId) body.append('related_case_id', relatedCaseId);
-      if (file) body.append('attachment', file);
+      const fields: Record<string, string> = { division: divisionId, caselist: caseRequestId, form: JSON.stringify(form), remark };
+      if (relatedCaseId) fields.related_case_id = relatedCaseId;
       setProgress(0);
-      return casesApi.create(body, setProgress);
+      return submitThroughOutbox(
+        {
+          kind: 'case',
+          fields,
+          file: file && { blob: file, name: file.name },
+          summary: caseRequest ? localized(caseRequest, 'case_name', 'en') : '',
+          ownerId: customerId,
+        },
+        setProgress,
+      );
     },
-    onSuccess: (created: CreatedCase) => {
+    onSuccess: (result) => {
+      if (result.kind === 'refused') return showRefusal(new UploadError(result.status ?? 400, result.body));
+      if (outboxId) void outbox.remove(outboxId);
+      if (result.kind === 'queued') {
+        setQueuedAs(result.item.id.slice(0, 8).toUpperCase());
+        toast('success', t`No connection: your application is saved on this device and will be sent when the connection returns.`);
+        setStep('done');
+        return;
+      }
+      const created = { ...(result.body as CreatedCase), case_number: result.receipt };
+      setCreated(created);
       toast('success', `${serverMessage(created, locale) ?? ''} ${created.case_number}`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.customer.cases() });
       setStep('done');
@@ -84,14 +118,14 @@ export function ApplyPage({ divisions }: { divisions: Division[] }) {
   });
 
   useEffect(() => {
-    if (step !== 'done') return;
+    if (step !== 'done' || !created) return;
     if (secondsLeft === 0) {
       void navigate({ to: '/dashboard/casestatus', search: { page: 1, sort: -1 } });
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [step, secondsLeft, navigate]);
+  }, [step, created, secondsLeft, navigate]);
 
   const toConfirmation = (event: FormEvent) => {
     event.preventDefault();
@@ -103,14 +137,26 @@ export function ApplyPage({ divisions }: { divisions: Division[] }) {
   const caseRequest = openRequests.find((r) => r._id === caseRequestId);
   const related = caseNumbers.data?.find((c) => c._id === relatedCaseId);
 
-  if (step === 'done' && apply.data) {
+  if (step === 'done') {
     return (
       <main className="page page-narrow">
-        <p className="success-message" role="status">
-          {serverMessage(apply.data, locale)} <strong>{apply.data.case_number}</strong>
-          <br />
-          <Trans>Going to your cases in {secondsLeft} seconds.</Trans>
-        </p>
+        {created ? (
+          <p className="success-message" role="status">
+            {serverMessage(created, locale)} <strong>{created.case_number}</strong>
+            <br />
+            <Trans>Going to your cases in {secondsLeft} seconds.</Trans>
+          </p>
+        ) : (
+          <p className="notice" role="status" data-testid="application-queued">
+            <Trans>
+              Saved on this device as {queuedAs}. Your application will be sent by itself when the connection returns; the
+              outbox shows its progress and, once sent, its case number.
+            </Trans>{' '}
+            <Link to="/outbox">
+              <Trans>Open the outbox</Trans>
+            </Link>
+          </p>
+        )}
       </main>
     );
   }

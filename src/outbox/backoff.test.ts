@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, classifyAnswer } from './backoff.ts';
+
+describe('outbox backoff', () => {
+  it.each([
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+    [9, 256_000],
+    [10, 300_000],
+    [40, 300_000],
+  ])('waits %i attempts → %i ms', (attempts, delay) => {
+    expect(backoffDelay(attempts)).toBe(delay);
+  });
+});
+
+describe('classifying an answer', () => {
+  it.each([
+    [undefined, undefined, 'retry'],
+    [500, { Message_en: 'x' }, 'retry'],
+    [503, '', 'retry'],
+    [429, {}, 'retry'],
+    [408, {}, 'retry'],
+    [200, '<html>captive portal</html>', 'retry'],
+    [201, { reference: '' }, 'retry'],
+    [201, { reference: 'ACC-2019-000001' }, 'sent'],
+    [401, {}, 'needs-sign-in'],
+    [400, { Message_en: 'Please write the subject' }, 'refused'],
+    [413, { Message_en: 'too large' }, 'refused'],
+  ] as const)('%s %j → %s', (status, body, kind) => {
+    expect(classifyAnswer(status, body, 'reference').kind).toBe(kind);
+  });
+
+  it('reads the case number of a sent case', () => {
+    expect(classifyAnswer(201, { case_number: 'HDC-2019-000001' }, 'case_number')).toEqual({ kind: 'sent', receipt: 'HDC-2019-000001' });
+  });
+});

@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { formatDate } from '../i18n/dates.ts';
+import { serverMessage } from '../i18n/locales.ts';
+import { useLocale } from '../i18n/use-locale.ts';
+import { outbox, useOutbox, visibleToCurrentUser, type OutboxItem } from './outbox.ts';
+import { retryNow } from './sender.ts';
+
+const STATE_BADGE: Record<OutboxItem['state'], [string, ReactNode]> = {
+  waiting: ['badge-grey', <Trans>waiting</Trans>],
+  sending: ['badge-blue', <Trans>sending</Trans>],
+  sent: ['badge-green', <Trans>sent</Trans>],
+  'needs-sign-in': ['badge-amber', <Trans>sign in to send</Trans>],
+  refused: ['badge-red', <Trans>refused</Trans>],
+};
+
+function OutboxEntry({ item }: { item: OutboxItem }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [confirming, setConfirming] = useState(false);
+  const visible = visibleToCurrentUser(item);
+  const [badgeClass, badgeText] = STATE_BADGE[item.state];
+  const time = new Date(item.createdAt);
+  const editPath = item.kind === 'accusation' ? '/makeaccusation' : '/dashboard/cases';
+  return (
+    <li className="outbox-item" data-testid="outbox-item" data-state={item.state}>
+      <div className="outbox-item-head">
+        <strong>
+          {item.kind === 'accusation' ? <Trans>Accusation</Trans> : <Trans>Case application</Trans>}
+          {visible && item.summary ? `: ${item.summary}` : ''}
+        </strong>
+        <span className={`badge ${badgeClass}`}>{badgeText}</span>
+      </div>
+      <span className="muted">
+        {formatDate(time.toISOString(), locale)} {time.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })} ·{' '}
+        <Trans>saved on this device as {item.id.slice(0, 8).toUpperCase()}</Trans>
+      </span>
+      {item.state === 'sent' && item.receipt && (
+        <span>
+          <Trans>
+            Received: <strong>{item.receipt}</strong>
+          </Trans>
+        </span>
+      )}
+      {item.state === 'refused' && item.refusal && (
+        <p className="form-error" role="alert">
+          {serverMessage(item.refusal, locale)}
+        </p>
+      )}
+      {item.state === 'needs-sign-in' && (
+        <p className="muted">
+          <Trans>This application goes once its owner signs in.</Trans>{' '}
+          <Link to="/login">
+            <Trans>Log in</Trans>
+          </Link>
+        </p>
+      )}
+      {item.state !== 'sent' && item.state !== 'sending' && (
+        <div className="form-actions">
+          {item.state !== 'needs-sign-in' && (
+            <button type="button" className="button button-outline" onClick={() => void retryNow(item.id)}>
+              <Trans>Retry now</Trans>
+            </button>
+          )}
+          {item.state === 'refused' && visible && (
+            <Link to={editPath} search={{ outbox: item.id }} className="button button-outline">
+              <Trans>Edit and resend</Trans>
+            </Link>
+          )}
+          {confirming ? (
+            <>
+              <span className="muted">{t`Discard it for good? It will not be sent.`}</span>
+              <button type="button" className="button button-primary" onClick={() => void outbox.remove(item.id)}>
+                <Trans>Yes, discard</Trans>
+              </button>
+              <button type="button" className="button button-outline" onClick={() => setConfirming(false)}>
+                <Trans>Keep it</Trans>
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button-outline" onClick={() => setConfirming(true)}>
+              <Trans>Discard</Trans>
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** What waits on this device to be sent, and what was sent lately (issue 6). */
+export function OutboxPage() {
+  const items = useOutbox();
+  return (
+    <main className="page page-narrow" id="main">
+      <h1>
+        <Trans>Outbox</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>
+          Accusations and applications made without a connection wait here and are sent by themselves when it returns. Sent
+          items stay for a day so you can read their reference.
+        </Trans>
+      </p>
+      {items && items.length === 0 && (
+        <p className="notice">
+          <Trans>The outbox is empty.</Trans>
+        </p>
+      )}
+      <ul className="outbox-list">
+        {[...(items ?? [])].reverse().map((item) => (
+          <OutboxEntry key={item.id} item={item} />
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+/** The header's outbox link with the number of items still to send. */
+export function OutboxLink({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
+  const pending = (useOutbox() ?? []).filter((item) => item.state !== 'sent').length;
+  return (
+    <Link to="/outbox" className={`outbox-link ${className}`} aria-label={t`Outbox: ${pending} to send`} data-testid="outbox-link">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+      {pending > 0 && (
+        <span className="outbox-count" data-testid="outbox-count">
+          {pending}
+        </span>
+      )}
+    </Link>
+  );
+}

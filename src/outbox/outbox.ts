@@ -1,0 +1,47 @@
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { session } from '../app/session.ts';
+import { outboxDb, withOutboxDb, type OutboxItem, type OutboxKind } from './db.ts';
+
+export type { OutboxItem, OutboxKind };
+
+/** Items not yet with the server: what the header counts. */
+export const isPending = (item: OutboxItem) => item.state !== 'sent';
+
+export const outbox = {
+  async add(item: Omit<OutboxItem, 'createdAt' | 'state' | 'attempts' | 'nextAttemptAt'> & Partial<OutboxItem>) {
+    const stored: OutboxItem = { createdAt: Date.now(), state: 'waiting', attempts: 0, nextAttemptAt: Date.now(), ...item };
+    await withOutboxDb(() => outboxDb.items.put(stored));
+    return stored;
+  },
+  get: (id: string) => withOutboxDb(() => outboxDb.items.get(id)),
+  update: (id: string, changes: Partial<OutboxItem>) => withOutboxDb(() => outboxDb.items.update(id, changes)),
+  remove: (id: string) => withOutboxDb(() => outboxDb.items.delete(id)),
+  all: () => withOutboxDb(() => outboxDb.items.orderBy('createdAt').toArray()),
+  /** Sent items stay a day so their receipts can be read, then go. */
+  forgetOldSent: () =>
+    withOutboxDb(() =>
+      outboxDb.items
+        .where('state')
+        .equals('sent')
+        .filter((item) => (item.sentAt ?? 0) < Date.now() - 86_400_000)
+        .delete(),
+    ),
+};
+
+/** Whether this device's current user may see an item's contents (a shared device). */
+export const visibleToCurrentUser = (item: OutboxItem) => item.kind === 'accusation' || item.ownerId === session.get()?.customerId;
+
+/** The outbox, live: re-renders whenever an item changes, in this tab or another. */
+export function useOutbox(): OutboxItem[] | undefined {
+  const [items, setItems] = useState<OutboxItem[]>();
+  useEffect(() => {
+    const subscription = liveQuery(() => outboxDb.items.orderBy('createdAt').toArray()).subscribe({
+      next: setItems,
+      error: () => setItems([]),
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+  return items;
+}
+

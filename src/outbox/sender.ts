@@ -1,0 +1,150 @@
+import { blocking } from '../app/blocking.ts';
+import { httpStatus, uploadForm, UploadError } from '../app/http.ts';
+import { session } from '../app/session.ts';
+import type { Messages } from '../../server/contract/common.ts';
+import { backoffDelay, classifyAnswer, type SendOutcome } from './backoff.ts';
+import { outbox, type OutboxItem, type OutboxKind } from './outbox.ts';
+
+/** Where each kind goes and what its receipt is called (SPEC section 7). */
+const KINDS: Record<OutboxKind, { path: string; receipt: 'reference' | 'case_number'; needsSession: boolean }> = {
+  accusation: { path: 'accusation_acceptor_api/create_accusation', receipt: 'reference', needsSession: false },
+  case: { path: 'customer_case_api/create_case', receipt: 'case_number', needsSession: true },
+};
+
+function formOf(item: Pick<OutboxItem, 'fields' | 'file'>, fileField: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(item.fields)) body.append(name, value);
+  if (item.file) body.append(fileField, item.file.blob, item.file.name);
+  return body;
+}
+
+/** One attempt at sending, keyed by the item's id so a repeat stores nothing new. */
+async function attempt(
+  item: Pick<OutboxItem, 'id' | 'kind' | 'fields' | 'file'>,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<{ outcome: SendOutcome; body: unknown }> {
+  const kind = KINDS[item.kind];
+  try {
+    const body = await uploadForm<unknown>(kind.path, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true });
+    return { outcome: classifyAnswer(201, body, kind.receipt), body };
+  } catch (error) {
+    const body = error instanceof UploadError ? error.data : undefined;
+    return { outcome: classifyAnswer(httpStatus(error), body, kind.receipt), body };
+  }
+}
+
+export type SubmitResult =
+  | { kind: 'sent'; receipt: string; body: Messages }
+  | { kind: 'queued'; item: OutboxItem }
+  | { kind: 'refused'; body: unknown; status?: number };
+
+/**
+ * A form's submit. Online, it sends at once; if the server cannot be reached (offline,
+ * network error, timeout, 5xx) the submission is kept in the outbox with its attachment
+ * and sent when the connection returns. A refusal comes back to the form, which keeps
+ * the person's text.
+ */
+export async function submitThroughOutbox(
+  draft: Pick<OutboxItem, 'kind' | 'fields' | 'file' | 'summary' | 'ownerId'>,
+  onProgress?: (fraction: number) => void,
+): Promise<SubmitResult> {
+  const id = crypto.randomUUID();
+  if (navigator.onLine) {
+    const { outcome, body } = await attempt({ ...draft, id }, onProgress);
+    if (outcome.kind === 'sent') return { kind: 'sent', receipt: outcome.receipt, body: body as Messages };
+    if (outcome.kind === 'refused') return { kind: 'refused', body };
+    if (outcome.kind === 'needs-sign-in') {
+      session.expired();
+      return { kind: 'refused', body, status: 401 };
+    }
+    // A 429 right at the form still shows the 3-minute wait (SPEC section 8), and the item waits.
+    if (typeof body === 'object' && body !== null && (body as { code?: string }).code === 'tooManyRequests') blocking.rateLimited();
+  }
+  const item = await outbox.add({ ...draft, id, attempts: 1, nextAttemptAt: Date.now() + backoffDelay(1) });
+  void requestBackgroundSync();
+  scheduleFlush(backoffDelay(1));
+  return { kind: 'queued', item };
+}
+
+async function requestBackgroundSync() {
+  const registration = (await navigator.serviceWorker?.getRegistration()) as
+    | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+    | undefined;
+  await registration?.sync?.register('outbox').catch(() => {});
+}
+
+async function sendOne(item: OutboxItem) {
+  const kind = KINDS[item.kind];
+  const current = session.get();
+  if (kind.needsSession && (!current || current.customerId !== item.ownerId)) {
+    await outbox.update(item.id, { state: 'needs-sign-in' });
+    return;
+  }
+  await outbox.update(item.id, { state: 'sending' });
+  const { outcome } = await attempt(item);
+  switch (outcome.kind) {
+    case 'sent':
+      await outbox.update(item.id, { state: 'sent', receipt: outcome.receipt, sentAt: Date.now(), refusal: undefined });
+      break;
+    case 'refused':
+      await outbox.update(item.id, { state: 'refused', refusal: outcome.body as Messages });
+      break;
+    case 'needs-sign-in':
+      await outbox.update(item.id, { state: 'needs-sign-in' });
+      break;
+    case 'retry': {
+      const attempts = item.attempts + 1;
+      await outbox.update(item.id, { state: 'waiting', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+    }
+  }
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+function scheduleFlush(delay: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void flushOutbox(), Math.max(0, delay));
+}
+
+/**
+ * Sends what is due, one item at a time and one tab at a time (Web Locks), then sleeps
+ * until the next item is due. Items stay until the server has them: nothing expires.
+ */
+export async function flushOutbox(): Promise<void> {
+  if (!navigator.onLine) return;
+  const run = async () => {
+    for (;;) {
+      const due = (await outbox.all()).find((item) => item.state === 'waiting' && item.nextAttemptAt <= Date.now());
+      if (!due) break;
+      await sendOne(due);
+    }
+  };
+  if (navigator.locks) await navigator.locks.request('portal-outbox-sender', run);
+  else await run();
+  const next = (await outbox.all()).filter((item) => item.state === 'waiting').map((item) => item.nextAttemptAt);
+  if (next.length) scheduleFlush(Math.min(...next) - Date.now());
+}
+
+/** Sends an item again now: after a refusal was fixed elsewhere, or on the person's "retry". */
+export async function retryNow(id: string) {
+  await outbox.update(id, { state: 'waiting', nextAttemptAt: Date.now() });
+  await flushOutbox();
+}
+
+/**
+ * At start, after a sign-in and when the connection returns: items a closed page left
+ * "sending" go back to waiting (their key makes a resend harmless), and case
+ * applications waiting for their owner's sign-in go if that owner is now signed in.
+ */
+export async function resumeOutbox() {
+  const customerId = session.get()?.customerId;
+  for (const item of await outbox.all()) {
+    if (item.state === 'sending') await outbox.update(item.id, { state: 'waiting', nextAttemptAt: Date.now() });
+    if (item.state === 'needs-sign-in' && customerId && item.ownerId === customerId) {
+      await outbox.update(item.id, { state: 'waiting', nextAttemptAt: Date.now() });
+    }
+    // A network failure before the page closed should not make the next start wait long.
+    if (item.state === 'waiting' && item.nextAttemptAt > Date.now()) await outbox.update(item.id, { nextAttemptAt: Date.now() });
+  }
+  await outbox.forgetOldSent();
+  await flushOutbox();
+}
