@@ -11,7 +11,12 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) => httpStatus(error) === undefined && failureCount < 2,
       // Kept for the session so the last-seen data reads offline (issue 6).
       gcTime: 24 * 60 * 60_000,
+      // Try the network even when the browser says offline: the service worker may answer.
+      networkMode: 'offlineFirst',
     },
+    // Submissions go through the outbox, which knows what to do offline; other calls
+    // should fail at once with a clear word rather than wait silently.
+    mutations: { networkMode: 'always' },
   },
 });
 

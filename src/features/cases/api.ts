@@ -77,6 +77,8 @@ export const statusCheckQuery = (caseNumber: string) =>
     queryFn: ({ signal }) =>
       maybeAuthed().post('customer_case_api/get_case_by_casenum', { signal, json: { casenum: caseNumber } }).json<Case>(),
     retry: false,
+    // Offline, say so at once instead of waiting for a connection.
+    networkMode: 'always',
     staleTime: 30_000,
   });
 
