@@ -11,7 +11,6 @@ import './ui/styles.css';
 import { activateLocale, i18n, storedLocale } from './i18n/i18n.ts';
 import { persistOptions, queryClient } from './app/query-client.ts';
 import { startPwa } from './app/pwa.ts';
-import { flushOutbox, resumeOutbox } from './outbox/sender.ts';
 import { queryKeys } from './app/query-keys.ts';
 import { router } from './app/router.ts';
 import { session } from './app/session.ts';
@@ -24,13 +23,16 @@ session.onExpiry(() => {
   queryClient.removeQueries({ queryKey: queryKeys.customer.all });
   void router.navigate({ to: '/' });
 });
-startPwa(() => void flushOutbox());
-window.addEventListener('online', () => void resumeOutbox());
+// The outbox (and Dexie with it) loads after the first paint.
+const outboxSender = () => import('./outbox/sender.ts');
+const resumeOutbox = () => void outboxSender().then((sender) => sender.resumeOutbox());
+startPwa(() => void outboxSender().then((sender) => sender.flushOutbox()));
+window.addEventListener('online', resumeOutbox);
 // A sign-in may release case applications that waited for it.
 let signedInAs = session.get()?.customerId;
 session.subscribe(() => {
   const now = session.get()?.customerId;
-  if (now && now !== signedInAs) void resumeOutbox();
+  if (now && now !== signedInAs) resumeOutbox();
   signedInAs = now;
 });
 
@@ -38,7 +40,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       {/* The persisted cache is back before the first paint; queued work resumes after it (STYLE.md 3). */}
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => void resumeOutbox()}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={resumeOutbox}>
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </I18nProvider>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { LanguageSelect } from '../i18n/language-select.tsx';
 import { Logo } from './logo.tsx';
 import { InstallButton, PwaBars } from './pwa-bars.tsx';
-import { OutboxLink } from '../outbox/outbox-page.tsx';
+import { LazyOutboxLink } from '../outbox/lazy-outbox-link.tsx';
 
 /**
  * The public pages' two bars (SPEC section 2 "Landing page"): logo, name, language and
@@ -41,7 +41,7 @@ export function SiteHeader() {
         </Link>
         <div className="top-bar-actions">
           <InstallButton />
-          <OutboxLink />
+          <LazyOutboxLink />
           <LanguageSelect />
           <Link to="/login" className="button button-light">
             <Trans>Log in</Trans>

@@ -6,7 +6,7 @@ import { useSession } from '../../app/session.ts';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { PwaBars } from '../../ui/pwa-bars.tsx';
-import { OutboxLink } from '../../outbox/outbox-page.tsx';
+import { LazyOutboxLink } from '../../outbox/lazy-outbox-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { customerQuery, fullName } from './api.ts';
 import { Avatar } from './avatar.tsx';
@@ -98,7 +98,7 @@ export function DashboardLayout() {
               <Trans>Housing Development Corporation</Trans> · <Trans>customer dashboard</Trans>
             </p>
           </div>
-          <OutboxLink />
+          <LazyOutboxLink />
           <LanguageSelect />
           <div className="dashboard-user">
             <Avatar customer={customer.data} />
