@@ -67,10 +67,14 @@ export function startPwa(onOutboxWake: () => void) {
   workbox.addEventListener('message', (event) => {
     if (event.data?.type === 'OUTBOX_SYNC') onOutboxWake();
   });
-  void workbox.register().then((registration) => {
-    // A tab left open for days still learns about a new version.
-    if (registration) setInterval(() => void registration.update().catch(() => {}), 60 * 60_000);
-  });
+  workbox
+    .register()
+    .then((registration) => {
+      // A tab left open for days still learns about a new version.
+      if (registration) setInterval(() => void registration.update().catch(() => {}), 60 * 60_000);
+    })
+    // No service worker (blocked by policy or a private window): the app works online as before.
+    .catch(() => {});
 }
 
 export const usePwa = () => useSyncExternalStore(pwa.subscribe, pwa.get);

@@ -8,13 +8,12 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
+import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 
 const databases = await testDatabases();
-const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'];
 const PUBLIC_URL = 'http://portal.test';
 const MiB = 1024 * 1024;
 
-type Json = Record<string, unknown>;
 type Bytes = Uint8Array<ArrayBuffer>;
 type Picture = { bytes: Bytes; name: string; type: string };
 
@@ -91,30 +90,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-function expectMessages(body: Json) {
-  for (const lang of LANGS) {
-    expect(typeof body[`Message_${lang}`], `Message_${lang}`).toBe('string');
-    expect((body[`Message_${lang}`] as string).length, `Message_${lang}`).toBeGreaterThan(0);
-  }
-  expect(body.Message_am).not.toBe(body.Message_en);
-  expect(body.Message_am).toMatch(/[\u1200-\u137F]/);
-}
 
-/** A refusal: its status, its stable code and the message in six languages. */
-async function expectError(response: Response, status: number, code: string): Promise<Json> {
-  const text = await response.text();
-  expect(response.status, `${code}: ${text}`).toBe(status);
-  const body = JSON.parse(text) as Json;
-  expect(body.code, text).toBe(code);
-  expectMessages(body);
-  return body;
-}
 
-async function expectOk(response: Response, status = 200): Promise<Json> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as Json;
-}
 
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
 

@@ -11,40 +11,17 @@ import { testDatabases } from '../helpers/databases.ts';
 import { oversizePdf, tinyPdf } from '../helpers/pdf.ts';
 import { inkOf, pdfPages, squashed } from '../helpers/pdf-text.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { ETHIOPIC, expectError, expectMessages, expectOk, LANGS, type Json } from '../helpers/expect-api.ts';
 
 const databases = await testDatabases();
-const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'];
 const MiB = 1024 * 1024;
-const ETHIOPIC = /[\u1200-\u137F]/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type Json = Record<string, any>;
 type Fields = Record<string, string | undefined>;
 type Attachment = { bytes: Uint8Array; name?: string; type?: string };
 
-function expectMessages(body: Json) {
-  for (const lang of LANGS) {
-    expect(typeof body[`Message_${lang}`], `Message_${lang}`).toBe('string');
-    expect((body[`Message_${lang}`] as string).length, `Message_${lang}`).toBeGreaterThan(0);
-  }
-  expect(body.Message_am).not.toBe(body.Message_en);
-  expect(body.Message_am).toMatch(ETHIOPIC);
-}
 
-async function expectError(response: Response, status: number, code: string): Promise<Json> {
-  const text = await response.text();
-  expect(response.status, `${code}: ${text}`).toBe(status);
-  const body = JSON.parse(text) as Json;
-  expect(body.code, text).toBe(code);
-  expectMessages(body);
-  return body;
-}
 
-async function expectOk(response: Response, status = 200): Promise<any> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text);
-}
 
 /** The customer id in a session token (a JWT the app reads too, SPEC section 6). */
 const customerIdOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).id;

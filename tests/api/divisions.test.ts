@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { expectMessages, LANGS } from '../helpers/expect-api.ts';
 
 const databases = await testDatabases();
-const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'];
 
-function expectMessages(body: Record<string, unknown>) {
-  for (const lang of LANGS) {
-    expect(typeof body[`Message_${lang}`], `Message_${lang}`).toBe('string');
-    expect((body[`Message_${lang}`] as string).length).toBeGreaterThan(0);
-  }
-  // Real translations, not English copied everywhere.
-  expect(body.Message_am).not.toBe(body.Message_en);
-  expect(body.Message_am).toMatch(/[\u1200-\u137F]/);
-}
 
 describe.each(databases)('organisation API on $name', (database) => {
   let server: TestServer;

@@ -1,30 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { refusalBody } from '../../app/http.ts';
 import { session } from '../../app/session.ts';
-import { FormField } from '../../ui/form-field.tsx';
 import { accountsApi } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { otpScreen } from './otp-screen.ts';
-import { SubmitButton } from './submit-button.tsx';
+import { CredentialsForm } from './credentials-form.tsx';
 import { useServerRefusal } from './use-server-refusal.ts';
 
 /** SPEC section 2 /login: e-mail and password; forgot-password, register and Home links. */
 export function LoginPage() {
-  const { t } = useLingui();
   const navigate = useNavigate();
   const showRefusal = useServerRefusal();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const login = useMutation({
-    mutationFn: () => accountsApi.login(email, password),
+    mutationFn: ({ email, password }: { email: string; password: string }) => accountsApi.login(email, password),
     onSuccess: ({ token }) => {
       session.start(token);
       void navigate({ to: '/dashboard' });
     },
-    onError: (error) => {
+    onError: (error, { email }) => {
       showRefusal(error);
       // Registered but not verified: take them straight to the code screen.
       if ((refusalBody(error) as { code?: string } | undefined)?.code === 'emailNotVerified') {
@@ -33,31 +28,15 @@ export function LoginPage() {
       }
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    login.mutate();
-  };
   return (
     <AuthCard title={<Trans>Log in</Trans>} intro={<Trans>Log in to apply for a case and follow your cases.</Trans>}>
-      <form className="form" onSubmit={submit}>
-        <FormField label={t`Email`} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormField
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <CredentialsForm busy={login.isPending} onSubmit={(email, password) => login.mutate({ email, password })}>
         <div className="form-row-end">
           <Link to="/forgotpassword">
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <SubmitButton busy={login.isPending}>
-          <Trans>Log in</Trans>
-        </SubmitButton>
-      </form>
+      </CredentialsForm>
       <p className="auth-alt">
         <Trans>No account yet?</Trans>{' '}
         <Link to="/register" className="button button-outline">

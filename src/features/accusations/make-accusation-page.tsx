@@ -8,6 +8,7 @@ import { FormField } from '../../ui/form-field.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useFileBytes } from '../../ui/use-file-bytes.ts';
 import { useServerRefusal } from '../accounts/use-server-refusal.ts';
 import { UploadError } from '../../app/http.ts';
 import { outbox } from '../../outbox/outbox.ts';
@@ -31,8 +32,8 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState(EMPTY);
   const [file, setFile] = useState<File>();
-  const [preview, setPreview] = useState<Uint8Array>();
   const [progress, setProgress] = useState(0);
+  const preview = useFileBytes(file);
   const [receipt, setReceipt] = useState<CreatedAccusation>();
   const [queuedAs, setQueuedAs] = useState<string>();
 
@@ -46,14 +47,6 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
     });
   }, [outboxId]);
 
-  useEffect(() => {
-    let current = true;
-    setPreview(undefined);
-    void file?.arrayBuffer().then((buffer) => current && setPreview(new Uint8Array(buffer)));
-    return () => {
-      current = false;
-    };
-  }, [file]);
 
   const clear = () => {
     setFields(EMPTY);

@@ -8,6 +8,8 @@ import { localized, serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useFileBytes } from '../../ui/use-file-bytes.ts';
+import { DetailsList } from '../../ui/details-list.tsx';
 import { useServerRefusal } from '../accounts/use-server-refusal.ts';
 import { UploadError } from '../../app/http.ts';
 import { outbox } from '../../outbox/outbox.ts';
@@ -18,20 +20,6 @@ import { QuestionField } from './question-field.tsx';
 
 // SPEC section 9: after a case is created the browser moves to the status list in 6 seconds.
 export const AFTER_APPLY_SECONDS = 6;
-
-/** The file's bytes for the live preview (pdf.js reads them; no upload needed to look). */
-function useFileBytes(file: File | undefined) {
-  const [bytes, setBytes] = useState<Uint8Array>();
-  useEffect(() => {
-    let current = true;
-    setBytes(undefined);
-    void file?.arrayBuffer().then((buffer) => current && setBytes(new Uint8Array(buffer)));
-    return () => {
-      current = false;
-    };
-  }, [file]);
-  return bytes;
-}
 
 /** SPEC section 2 /dashboard/cases: the apply form, its confirmation, then submit. */
 export function ApplyPage({ divisions, customerId, outboxId }: { divisions: Division[]; customerId: string; outboxId?: string }) {
@@ -178,14 +166,7 @@ export function ApplyPage({ divisions, customerId, outboxId }: { divisions: Divi
         <p className="lead">
           <Trans>Nothing is sent yet. Check what you entered, then apply.</Trans>
         </p>
-        <dl className="details-grid details-section" data-testid="confirmation">
-          {rows.map(([label, value], index) => (
-            <div key={index} className="details-row">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} className="details-section" testId="confirmation" />
         {apply.isPending && (
           <div className="upload-progress">
             <progress max={1} value={progress} aria-label={t`Sending`} />

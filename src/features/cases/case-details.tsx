@@ -5,25 +5,9 @@ import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { DetailsList } from '../../ui/details-list.tsx';
 import { authHeaders, caseFileUrl, questionsQuery, type Case } from './api.ts';
 import { answerText, caseRequestName, personName } from './answers.ts';
-
-type Row = [ReactNode, ReactNode | undefined];
-
-function Fields({ rows }: { rows: Row[] }) {
-  return (
-    <dl className="details-grid">
-      {rows
-        .filter(([, value]) => value !== undefined && value !== '')
-        .map(([label, value], index) => (
-          <div key={index} className="details-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -65,7 +49,7 @@ export function CaseDetails({
       )}
       {showCustomer && (
         <Section title={<Trans>Customer information</Trans>}>
-          <Fields
+          <DetailsList
             rows={[
               [<Trans>First name</Trans>, customer.firstname],
               [<Trans>Middle name</Trans>, customer.middlename],
@@ -81,7 +65,7 @@ export function CaseDetails({
         </Section>
       )}
       <Section title={<Trans>Case information</Trans>}>
-        <Fields
+        <DetailsList
           rows={[
             [<Trans>Division</Trans>, localized(kase.division, 'name', locale)],
             [<Trans>Case request</Trans>, caseRequestName(kase.caselist, locale)],
@@ -97,7 +81,7 @@ export function CaseDetails({
       </Section>
       {kase.list_of_question.length > 0 && (
         <Section title={<Trans>Questions and answers</Trans>}>
-          <Fields
+          <DetailsList
             rows={kase.list_of_question.map(({ question, answer }) => [
               localized(question, 'name', locale),
               answerText(answer, questions.data?.find((q) => q._id === question._id), locale),
@@ -131,7 +115,7 @@ export function CaseDetails({
       {kase.schedule_program.length > 0 && (
         <Section title={<Trans>Schedule information</Trans>}>
           {kase.schedule_program.map(({ schedule }, index) => (
-            <Fields
+            <DetailsList
               key={index}
               rows={[
                 [<Trans>Extended by</Trans>, personName(schedule.extended_by) || undefined],
@@ -145,7 +129,7 @@ export function CaseDetails({
       )}
       {kase.rejected_by && (
         <Section title={<Trans>Rejection</Trans>}>
-          <Fields
+          <DetailsList
             rows={[
               [<Trans>Rejected date</Trans>, date(kase.rejected_date)],
               [<Trans>Rejection justification</Trans>, kase.rejection_justification ?? undefined],

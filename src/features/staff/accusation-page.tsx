@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { DetailsList, type DetailRow } from '../../ui/details-list.tsx';
 import { accusationQuery } from './api.ts';
 import { staffSession } from './staff-session.ts';
 
@@ -12,7 +12,7 @@ export function AccusationPage({ id }: { id: string }) {
   const { t } = useLingui();
   const locale = useLocale();
   const { data: accusation } = useSuspenseQuery(accusationQuery(id));
-  const rows: [ReactNode, string][] = [
+  const rows: DetailRow[] = [
     [<Trans>Reference</Trans>, accusation.reference],
     [<Trans>Date</Trans>, formatDate(accusation.createdAt, locale) ?? ''],
     [<Trans>Name</Trans>, accusation.name || '-'],
@@ -28,14 +28,7 @@ export function AccusationPage({ id }: { id: string }) {
       <h1>{accusation.subject}</h1>
       <div className="case-details">
         <section className="details-section">
-          <dl className="details-grid">
-            {rows.map(([label, value], index) => (
-              <div key={index} className="details-row">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList rows={rows} />
         </section>
         <section className="details-section">
           <h2>
