@@ -3,7 +3,11 @@ import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './start.ts';
 
 const config = readConfig();
-const db = await openMigratedDatabase(config);
+const db = await openMigratedDatabase(config).catch((error: Error) => {
+  // A refused start (folder in use, database unreachable, failed migration) says why and stops.
+  console.error(`The portal could not start: ${error.message}`);
+  process.exit(1);
+});
 const app = await buildApp({ config, db });
 
 let closing = false;
