@@ -1,10 +1,11 @@
 import type { Database } from '../db/database.ts';
+import { containing, iso } from '../db/sql.ts';
 import type { Accusation, AccusationListQuery } from '../contract/accusations.ts';
 
 export const ACCUSATIONS_PER_PAGE = 10;
 
 const COLUMNS = `id AS "_id", reference, name, phone, subject, description, accused_organizational_part, attachment,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+  ${iso('created_at')} AS "createdAt"`;
 
 export interface NewAccusation {
   name: string;
@@ -53,11 +54,11 @@ export function createAccusationStore(db: Database) {
       const filters: string[] = [];
       const params: unknown[] = [];
       if (name?.trim()) {
-        params.push(`%${name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        params.push(containing(name.trim()));
         filters.push(`name ILIKE $${params.length}`);
       }
       if (phone?.trim()) {
-        params.push(`%${phone.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        params.push(containing(phone.trim()));
         filters.push(`phone LIKE $${params.length}`);
       }
       const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { CaseRequest, Question } from '../contract/cases.ts';
-import { sixColumns, sixNames } from './sql.ts';
+import { sixColumns, sixNames } from '../db/sql.ts';
 
 const CASE_REQUEST_COLUMNS = `r.id AS "_id", json_build_object('_id', r.division_id) AS division, r.status,
   ${sixColumns('r', 'case_name')}`;

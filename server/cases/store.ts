@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary } from '../contract/cases.ts';
 import { allocateCaseNumber } from './case-number.ts';
 import type { StoredAnswer } from './application.ts';
-import { containing, iso, personName, sixColumns, sixNames } from './sql.ts';
+import { containing, iso, personName, sixColumns, sixNames } from '../db/sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };

@@ -10,7 +10,7 @@ import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter, type Bilingual } from '../pdf/case-pdf.ts';
 import { allocateCaseNumber } from '../cases/case-number.ts';
 import { insertAnswers } from '../cases/store.ts';
-import { LANGUAGES } from '../cases/sql.ts';
+import { LANGUAGES } from '../db/sql.ts';
 import { ATTACHMENT_MAX_BYTES } from '../cases/upload.ts';
 import { demoDivisions } from './organisation.ts';
 

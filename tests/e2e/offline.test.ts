@@ -72,6 +72,12 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     console.log(`offline reload of / took ${reloadMs} ms`);
     await page.getByTestId('offline-banner').waitFor();
     await screenshot(page, 'offline-landing-en');
+    // The other catalog and the Ethiopic font come from the precache too.
+    await chooseLanguage(page, 'am');
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/[\u1200-\u137F]/);
+    expect(await page.locator('.service-card-name').first().textContent()).toMatch(/[\u1200-\u137F]/);
+    await screenshot(page, 'offline-landing-am');
+    await chooseLanguage(page, 'en');
 
     await page.goto(division!);
     await page.locator('.directorate-card').first().waitFor();

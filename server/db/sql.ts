@@ -1,4 +1,4 @@
-/** SQL fragments the case stores share, so every answer has the same field names and forms. */
+/** SQL fragments the stores share, so every answer has the same field names and forms. */
 
 export const LANGUAGES = ['en', 'am', 'or', 'tg', 'sm', 'af'] as const;
 
