@@ -68,8 +68,8 @@ export function createAccusationStore(db: Database) {
       const accusations = await db.query<Accusation>(
         `SELECT ${COLUMNS} FROM accusation ${where}
          ORDER BY created_at ${sort === 1 ? 'ASC' : 'DESC'}, reference ${sort === 1 ? 'ASC' : 'DESC'}
-         LIMIT ${ACCUSATIONS_PER_PAGE} OFFSET ${(currentPage - 1) * ACCUSATIONS_PER_PAGE}`,
-        params,
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, ACCUSATIONS_PER_PAGE, (currentPage - 1) * ACCUSATIONS_PER_PAGE],
       );
       return { accusations, currentPage, totalPages, total };
     },

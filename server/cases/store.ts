@@ -167,11 +167,12 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
     pageOfCases(customerId: string, filters: CaseFilters, oldestFirst: boolean, limit: number, offset: number) {
       const { where, params } = filterSql(customerId, filters);
       const order = oldestFirst ? 'ORDER BY c.created_at, c.case_number' : NEWEST_FIRST;
+      // Limit and offset are parameters too: one statement text per filter shape, so its plan is reused.
       return db.query<CaseRow>(
         `SELECT c.id AS "_id", c.case_number, c.status, ${iso('c.created_at')} AS "createdAt"
          FROM customer_case c JOIN customer_user u ON u.id = c.customer_id
-         WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
-        params,
+         WHERE ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
       );
     },
 
