@@ -512,6 +512,7 @@ describe.each(databases)('cases on $name', (database) => {
       expect(body.response_justification).toBeNull();
       expect(body.list_of_question).toEqual([]);
       expect(body.remark).toBe('');
+      expect(body.related_case_id).toBeNull();
       // What a status check is for stays.
       expect(body).toMatchObject({
         _id: target._id, case_number: target.case_number, status: 'verified', division: target.division, caselist: target.caselist,
