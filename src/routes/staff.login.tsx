@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StaffLoginPage } from '../features/staff/staff-login-page.tsx';
+import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/login')({
-  component: StaffLoginPage,
+  component: () => (
+    <StaffLayout signedIn={false}>
+      <StaffLoginPage />
+    </StaffLayout>
+  ),
 });

@@ -8,7 +8,7 @@ import { staffApi, staffKeys } from './api.ts';
 import { staffSession } from './staff-session.ts';
 
 /** The accusation acceptors' frame: who they are, the language, and log out. */
-export function StaffLayout({ children }: { children: ReactNode }) {
+export function StaffLayout({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useMutation({
@@ -30,14 +30,20 @@ export function StaffLayout({ children }: { children: ReactNode }) {
         </span>
         <div className="top-bar-actions">
           <LanguageSelect />
-          <button type="button" className="button button-light" disabled={logout.isPending} onClick={() => logout.mutate()}>
-            <Trans>Logout</Trans>
-          </button>
+          {signedIn && (
+            <button type="button" className="button button-light" disabled={logout.isPending} onClick={() => logout.mutate()}>
+              <Trans>Logout</Trans>
+            </button>
+          )}
         </div>
       </header>
-      <main className="page" id="main">
-        {children}
-      </main>
+      {signedIn ? (
+        <main className="page" id="main">
+          {children}
+        </main>
+      ) : (
+        children
+      )}
     </div>
   );
 }
