@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './errors/error-handler.ts';
+import { openApiCollector } from './docs/openapi.ts';
 import { ApiError } from './errors/api-error.ts';
 import { createDivisionStore } from './divisions/store.ts';
 import { divisionRoutes } from './divisions/routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  const openApi = openApiCollector(app);
 
   await app.register(rateLimit, {
     global: true,
@@ -101,6 +103,12 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     storage,
     submissionLimit: createGuessLimit(db, config.submissionLimit),
     referencePrefix: config.accusationReferencePrefix,
+  });
+  let document: ReturnType<typeof openApi> | undefined;
+  app.get('/docs/openapi.json', (_request, reply) => {
+    // Made once, on first ask: by then every route is registered.
+    document ??= openApi(process.env.npm_package_version ?? '0.1.0');
+    return reply.header('Cache-Control', 'no-cache').send(document);
   });
   await app.register(webRoutes, { staticDir: config.staticDir });
   return app;

@@ -86,6 +86,20 @@ describe.each(databases)('organisation API on $name', (database) => {
     expect(teams[0].name_en).toBeTruthy();
   });
 
+  it('publishes the OpenAPI document made from the schemas the routes validate with', async () => {
+    const response = await get('/docs/openapi.json');
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const division = document.paths['/division_api/get_division/{id}'].get;
+    expect(division.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(division.responses['200'].content['application/json'].schema.allOf ?? division.responses['200'].content['application/json'].schema).toBeTruthy();
+    expect(JSON.stringify(division.responses['400'])).toContain('Message_am');
+    expect(document.paths['/customer_case_api/create_case'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(document.paths['/customer_user_api/login_customer_user'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
+    expect(Object.keys(document.paths).length).toBeGreaterThan(30);
+  });
+
   it('answers an unknown API path with a JSON 404 carrying Message_*', async () => {
     for (const path of ['/division_api/nope', '/unknown_api/x', '/div_rate/nothing']) {
       const response = await get(path);
