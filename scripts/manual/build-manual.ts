@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from '../../server/pdf/fonts.ts';
 import { type Span, writeMixed } from '../../server/pdf/text-runs.ts';
+import { drawPageFooters } from '../../server/pdf/page-footer.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const defaultOutputDir = resolve(here, '../../public/manual');
@@ -100,23 +101,6 @@ function drawTitleBand(doc: PDFKit.PDFDocument, edition: Edition): void {
   doc.y = sheet.bandHeight + 28;
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, edition: Edition): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would otherwise make pdfkit add a page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 42;
-    const width = doc.page.width - 2 * sheet.margin;
-    doc.moveTo(sheet.margin, y - 8).lineTo(doc.page.width - sheet.margin, y - 8).lineWidth(0.5).stroke(colours.rule);
-    doc.fillColor(colours.muted);
-    writeMixed(doc, `${edition.organisation} — ${edition.portal}`, { size: sizes.footer, x: sheet.margin, y, width });
-    writeMixed(doc, edition.pageLabel(index - start + 1, count), { size: sizes.footer, x: sheet.margin, y, width, align: 'right' });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
 /** Renders one edition and resolves with its bytes and page count. */
 export function renderManual(source: string, edition: Edition): Promise<{ pdf: Buffer; pages: number }> {
   const blocks = parseManual(source);
@@ -198,7 +182,9 @@ export function renderManual(source: string, edition: Edition): Promise<{ pdf: B
     afterTitle = false;
   }
 
-  drawFooters(doc, edition);
+  drawPageFooters(doc, `${edition.organisation} — ${edition.portal}`, edition.pageLabel, {
+    margin: sheet.margin, fromBottom: 42, size: sizes.footer, muted: colours.muted, rule: colours.rule,
+  });
   const pages = doc.bufferedPageRange().count;
   doc.end();
   return finished.then((pdf) => ({ pdf, pages }));

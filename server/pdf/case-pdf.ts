@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Case, CaseStatus } from '../contract/cases.ts';
 import { registerFonts } from './fonts.ts';
 import { heightOfMixed, writeMixed } from './text-runs.ts';
+import { drawPageFooters } from './page-footer.ts';
 
 /** Text in English and, where one exists, Amharic: the two languages a printout is read in. */
 export interface Bilingual {
@@ -145,21 +146,9 @@ function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
 }
 
 function drawFooters(doc: PDFKit.PDFDocument, text: string) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would otherwise make pdfkit add a page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 36;
-    doc.moveTo(sheet.margin, y - 6).lineTo(doc.page.width - sheet.margin, y - 6).lineWidth(0.5).stroke(colours.rule);
-    doc.fillColor(colours.muted);
-    writeMixed(doc, text, { size: sizes.footer, x: sheet.margin, y, width: contentWidth(doc) });
-    writeMixed(doc, `${inline(LABELS.page)} ${index - start + 1} / ${count}`, {
-      size: sizes.footer, x: sheet.margin, y, width: contentWidth(doc), align: 'right',
-    });
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(doc, text, (page, count) => `${inline(LABELS.page)} ${page} / ${count}`, {
+    margin: sheet.margin, fromBottom: 36, size: sizes.footer, muted: colours.muted, rule: colours.rule,
+  });
 }
 
 function section(doc: PDFKit.PDFDocument, title: Bilingual) {

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { Logo } from '../../ui/logo.tsx';
 
 /** The frame of the account screens: a centred card under the public bars. */
@@ -14,5 +16,16 @@ export function AuthCard({ title, intro, children, wide = false }: { title: Reac
         {children}
       </section>
     </main>
+  );
+}
+
+/** The way back from the password screens to the log-in page. */
+export function BackToLogin() {
+  return (
+    <p className="auth-alt">
+      <Link to="/login">
+        <Trans>Back to log in</Trans>
+      </Link>
+    </p>
   );
 }

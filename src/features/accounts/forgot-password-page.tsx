@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { accountsApi } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, BackToLogin } from './auth-card.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useServerRefusal } from './use-server-refusal.ts';
 
@@ -38,11 +37,7 @@ export function ForgotPasswordPage() {
           <Trans>Get reset link</Trans>
         </SubmitButton>
       </form>
-      <p className="auth-alt">
-        <Link to="/login">
-          <Trans>Back to log in</Trans>
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }
