@@ -17,6 +17,7 @@ import { submitThroughOutbox } from '../../outbox/sender.ts';
 import { caseNumbersQuery, caseRequestsQuery, questionsQuery, type CreatedCase } from './api.ts';
 import { answerText } from './answers.ts';
 import { QuestionField } from './question-field.tsx';
+import { BackLink } from '../../ui/back-link.tsx';
 
 // SPEC section 9: after a case is created the browser moves to the status list in 6 seconds.
 export const AFTER_APPLY_SECONDS = 6;
@@ -187,9 +188,7 @@ export function ApplyPage({ divisions, customerId, outboxId }: { divisions: Divi
 
   return (
     <main className="page page-narrow">
-      <Link to="/dashboard" className="back-link">
-        <span aria-hidden="true">←</span> <Trans>Back</Trans>
-      </Link>
+      <BackLink to="/dashboard" />
       <h1>
         <Trans>Apply for a case</Trans>
       </h1>

@@ -6,6 +6,7 @@ import { caseQuery, ratingQuery } from './api.ts';
 import { CaseDetails } from './case-details.tsx';
 import { RateModal } from './rate-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { BackLink } from '../../ui/back-link.tsx';
 
 /**
  * SPEC section 2 /dashboard/case/{id}. SPEC loads it by the case number passed in
@@ -20,9 +21,7 @@ export function CasePage({ id, customerId }: { id: string; customerId: string })
 
   return (
     <main className="page">
-      <Link to="/dashboard/casestatus" className="back-link">
-        <span aria-hidden="true">←</span> <Trans>Back</Trans>
-      </Link>
+      <BackLink to="/dashboard/casestatus" />
       <div className="page-title-row">
         <h1>{kase.case_number}</h1>
         <StatusBadge status={kase.status} />

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 import { caseListQuery, type SortOrder } from './api.ts';
 import { CaseRows } from './case-rows.tsx';
+import { BackLink } from '../../ui/back-link.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -20,9 +21,7 @@ export function CaseStatusPage({ page, sort }: { page: number; sort: SortOrder }
 
   return (
     <main className="page">
-      <Link to="/dashboard" className="back-link">
-        <span aria-hidden="true">←</span> <Trans>Back</Trans>
-      </Link>
+      <BackLink to="/dashboard" />
       <div className="page-title-row">
         <h1>
           <Trans>Case status</Trans>

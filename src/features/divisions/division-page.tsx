@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { directoratesOf, directoratesQuery, divisionQuery } from './api.ts';
+import { BackLink } from '../../ui/back-link.tsx';
 
 /** SPEC section 2 "Division": back link, name, description, "Directorates under" grid. */
 export function DivisionPage({ id }: { id: string }) {
@@ -16,9 +16,7 @@ export function DivisionPage({ id }: { id: string }) {
   const name = localized(division, 'name', locale);
   return (
     <main className="page" id="main">
-      <Link to="/" className="back-link">
-        <span aria-hidden="true">←</span> <Trans>Back</Trans>
-      </Link>
+      <BackLink to="/" />
       <h1>{name}</h1>
       <p className="lead">{localized(division, 'description', locale)}</p>
       <section aria-labelledby="directorates-heading">

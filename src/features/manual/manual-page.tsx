@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { BackLink } from '../../ui/back-link.tsx';
 
 /** The manual exists in English and Amharic; Tigrinya readers get the Amharic one (same script). */
 export function manualFor(locale: Locale) {
@@ -17,9 +17,7 @@ export function ManualPage({ backTo }: { backTo?: '/dashboard' }) {
   return (
     <main className="page" id="main">
       {backTo && (
-        <Link to={backTo} className="back-link">
-          <span aria-hidden="true">←</span> <Trans>Back</Trans>
-        </Link>
+        <BackLink to={backTo} />
       )}
       <div className="page-title-row">
         <h1>

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { DetailsList, type DetailRow } from '../../ui/details-list.tsx';
 import { accusationQuery } from './api.ts';
 import { staffSession } from './staff-session.ts';
+import { BackLink } from '../../ui/back-link.tsx';
 
 export function AccusationPage({ id }: { id: string }) {
   const { t } = useLingui();
@@ -22,9 +22,7 @@ export function AccusationPage({ id }: { id: string }) {
   ];
   return (
     <>
-      <Link to="/staff/accusations" className="back-link">
-        <span aria-hidden="true">←</span> <Trans>Back</Trans>
-      </Link>
+      <BackLink to="/staff/accusations" />
       <h1>{accusation.subject}</h1>
       <div className="case-details">
         <section className="details-section">
