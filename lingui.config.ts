@@ -1,9 +1,36 @@
-import { defineConfig } from '@lingui/conf';
+import { pathToFileURL } from 'node:url';
+import { extractor as babelExtractor } from '@lingui/cli/api';
+import { defineConfig, type ExtractorType } from '@lingui/conf';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+
+/**
+ * The server's texts are plain records of English keyed by a stable code (Node runs the
+ * server without a macro step), in files named *-sources.ts. Each entry becomes a catalog
+ * entry with the code as msgctxt and the English as msgid, so translators see the English
+ * as in the app's catalogs, and server/errors/catalogs.ts finds it by code and text.
+ */
+const serverSourcesExtractor: ExtractorType = {
+  match: (filename) => /[\\/]server[\\/].+-sources\.ts$/.test(filename),
+  async extract(filename, code, onMessageExtracted) {
+    const module: Record<string, Record<string, string>> = await import(`${pathToFileURL(filename).href}?${Date.now()}`);
+    const lines = code.split('\n');
+    for (const record of Object.values(module)) {
+      for (const [context, message] of Object.entries(record)) {
+        const line = lines.findIndex((text) => text.trimStart().startsWith(`${context}:`)) + 1;
+        onMessageExtracted({ id: generateMessageId(message, context), message, context, origin: [filename, line] });
+      }
+    }
+  },
+};
 
 // Locale folders use ISO codes; the spec's En, Am, Or, Tg, Sm, Af map to them in src/i18n/locales.ts.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'am', 'om', 'ti', 'so', 'aa'],
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server/errors/message-sources.ts', '<rootDir>/server/mail/mail-sources.ts', '<rootDir>/server/pdf/pdf-sources.ts'] },
+  ],
+  extractors: [serverSourcesExtractor, babelExtractor],
   orderBy: 'message',
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
 const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 const landing = new Set<string>();
@@ -33,7 +33,7 @@ for (const row of rows) total += row.size;
 
 const pdfjs = Object.values(manifest).filter((c) => /pdfjs-/.test(c.file));
 console.log(`\nLanding page JavaScript: ${kb(total)} gzip in ${rows.length} files (target < 100 KB)`);
-for (const row of rows.slice(0, 5)) console.log(`  ${kb(row.size).padStart(9)}  ${row.file}`);
+for (const row of rows.slice(0, Number(process.env.BUNDLE_ROWS ?? 5))) console.log(`  ${kb(row.size).padStart(9)}  ${row.file}`);
 for (const chunk of pdfjs) console.log(`pdf.js, loaded only with a PDF: ${kb(gzip(chunk.file))} gzip  ${chunk.file}`);
 const worker = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('pdf.worker'));
 if (worker) console.log(`pdf.js worker: ${kb(gzip(`assets/${worker}`))} gzip  assets/${worker}`);

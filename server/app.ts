@@ -3,59 +3,106 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerErrorHandler } from './errors/error-handler.ts';
-import { openApiCollector } from './docs/openapi.ts';
+import { ATTACHMENT_MAX_BYTES } from './contract/constants.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors/error-handler.ts';
+import { collectApiDocument, serveApiDocs } from './docs/openapi.ts';
 import { ApiError } from './errors/api-error.ts';
 import { createDivisionStore } from './divisions/store.ts';
+import { createDivisionService } from './divisions/service.ts';
 import { divisionRoutes } from './divisions/routes.ts';
 import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
+import { createStaffService } from './staff/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
+import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
 import multipart from '@fastify/multipart';
 import { loadTokenSecret } from './auth/secret.ts';
 import { createSessions } from './auth/sessions.ts';
 import { createGuessLimit } from './auth/guess-limit.ts';
+import { createAttemptCounters } from './auth/attempt-counters.ts';
+import { createSignIn } from './auth/sign-in.ts';
 import { createTokenSigner } from './auth/tokens.ts';
-import { dataDirStorage } from './files/storage.ts';
+import { fileStorageFor } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountStore } from './accounts/store.ts';
 import { createAccountService } from './accounts/service.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { createCaseRequestStore } from './cases/case-request-store.ts';
+import { createCaseRequestService } from './cases/case-request-service.ts';
 import { caseRequestRoutes } from './cases/case-request-routes.ts';
 import { createCaseStore } from './cases/store.ts';
 import { createCaseService } from './cases/service.ts';
 import { createPrintLinks } from './cases/print-links.ts';
 import { createViewer } from './cases/viewer.ts';
 import { caseRoutes } from './cases/routes.ts';
+import { caseworkRoutes } from './cases/casework-routes.ts';
+import { createCaseworkService } from './cases/casework-service.ts';
+import { createCaseworkStore } from './cases/casework-store.ts';
 import { caseFileResolver } from './cases/case-files.ts';
 import { createRatingStore } from './ratings/store.ts';
 import { createRatingService } from './ratings/service.ts';
 import { ratingRoutes } from './ratings/routes.ts';
+import type { ReadinessCheck } from './health/readiness.ts';
+import { databaseReadiness } from './health/database.ts';
+import { redisCountingFor } from './limits/rate-limit-store.ts';
+import compress from '@fastify/compress';
+import { securityHeaders } from './web/security-headers.ts';
+import { closeAfterRequestsInFlight } from './web/requests-in-flight.ts';
+import { loggerOptions } from './web/logging.ts';
+import { healthRoutes } from './health/routes.ts';
+import { serveMetrics } from './metrics/listener.ts';
 
 export interface AppOptions {
   config: Config;
   db: Database;
-  /** Pino logger options; tests pass false. */
+  /** true (the default) logs at LOG_LEVEL to stdout; an object adds pino options (a test's stream); false is silent. */
   logger?: boolean | object;
+  /** The clock session tokens are stamped and checked with; tests move it instead of sleeping. */
+  clock?: () => number;
+}
+
+/**
+ * Fastify 5.12 ignores a bare hop count (it fails closed), so a count becomes the
+ * proxy-addr rule it stands for: the nearest `hops` senders are proxies.
+ */
+function proxyTrust(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** Builds the whole server; main.ts and every API test call this with the same options. */
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization'] } : logger,
-    trustProxy: true,
+    logger: logger === false ? false : loggerOptions(config.logLevel, logger === true ? {} : logger),
+    // Only the configured proxies may name the client address (TRUST_PROXY); every per-address limit counts by it.
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Refusals made before a route runs answer in the same JSON as every other.
+    frameworkErrors,
+    clientErrorHandler,
     // Ids and filters arrive as strings; coerce "2" to 2 and keep extra fields out.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: 'all', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so its onClose runs last: app.close() resolves once every request started has ended.
+  closeAfterRequestsInFlight(app);
   registerErrorHandler(app);
-  const openApi = openApiCollector(app);
+  securityHeaders(app);
+  // API answers above 1 KB; the app's files are compressed at build time and pass untouched,
+  // and PDFs and pictures (compressed already) stream as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  if (config.metricsPort) await serveMetrics(app, { port: config.metricsPort, host: config.metricsHost, poolStats: db.poolStats });
+  // Filled by each dependency below; GET /readyz runs them all.
+  const readinessChecks: ReadinessCheck[] = [];
+  // Before any route: it collects them as they are added.
+  await collectApiDocument(app, process.env.npm_package_version ?? '0.1.0');
+  db.logTo(app.log);
+  readinessChecks.push(databaseReadiness(db));
 
+  const sharedCounting = config.redisUrl ? await redisCountingFor(app, config.redisUrl, config.redisKeyPrefix) : undefined;
+  if (sharedCounting) readinessChecks.push(sharedCounting.readiness);
   await app.register(rateLimit, {
     global: true,
     // The app's own files are counted apart, with room for the ~50 a first visit loads,
@@ -63,26 +110,35 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     max: (request) => (isApiPath(request.url) ? config.rateLimit.max : config.rateLimit.max * 10),
     keyGenerator: (request) => `${request.ip}:${isApiPath(request.url) ? 'api' : 'app'}`,
     timeWindow: config.rateLimit.windowMs,
-    ...(config.redisUrl ? { redis: await openRedis(config.redisUrl), nameSpace: 'portal-rate-limit-' } : {}),
+    // Without Redis the plugin counts in this process; with it, in Redis or here while it is away.
+    ...(sharedCounting ? { store: sharedCounting.store } : {}),
     // The error handler turns this into the 429 body with Retry-After: 180 (SPEC section 8).
-    skipOnError: true,
     errorResponseBuilder: () => new ApiError(429, 'tooManyRequests'),
   });
 
   // Each upload route sets its own tighter limits; these bound everything else.
-  await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 2, fileSize: 10 * 1024 * 1024 } });
+  await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 2, fileSize: ATTACHMENT_MAX_BYTES } });
 
   const secret = await loadTokenSecret(db, config.tokenSecret);
-  const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds);
-  const storage = dataDirStorage(config.dataDir);
+  const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds, clock);
+  const storage = fileStorageFor(db, config.dataDir);
+  // Uploads a crash cut off, or left before their row was stored, are referenced by nothing; they only take space.
+  const orphans = await storage.removeOrphans();
+  if (orphans) app.log.warn(`removed ${orphans} unfinished or unclaimed upload(s) left by an earlier stop`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
 
-  await app.register(divisionRoutes, { store: createDivisionStore(db), sessions });
+  await app.register(divisionRoutes, { service: createDivisionService(createDivisionStore(db)), sessions });
+  const attempts = createAttemptCounters(db);
+  const signIn = createSignIn(attempts, {
+    perAddress: config.guessLimit.max,
+    perAccount: config.signInAccountLimitMax,
+    windowMs: config.guessLimit.windowMs,
+  });
   await app.register(accountRoutes, {
-    service: createAccountService({ store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl }),
+    service: createAccountService({ store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl, signIn, storage, clock }),
     sessions,
     storage,
-    guessLimit: createGuessLimit(db, config.guessLimit),
+    guessLimit: createGuessLimit(attempts, config.guessLimit),
   });
   const caseRequests = createCaseRequestStore(db);
   const cases = createCaseService({
@@ -92,30 +148,20 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     storage,
   });
   const viewer = createViewer(sessions);
-  await app.register(caseRequestRoutes, { store: caseRequests, sessions });
+  await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer) });
-  await app.register(staffRoutes, { store: createStaffStore(db), sessions, guessLimit: createGuessLimit(db, config.guessLimit) });
+  await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
+  await app.register(caseworkRoutes, { service: createCaseworkService({ store: createCaseworkStore(db), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock }), sessions, storage });
   await app.register(accusationRoutes, {
-    store: createAccusationStore(db),
+    service: createAccusationService({ store: createAccusationStore(db), storage, referencePrefix: config.accusationReferencePrefix }),
     sessions,
     storage,
-    submissionLimit: createGuessLimit(db, config.submissionLimit),
-    referencePrefix: config.accusationReferencePrefix,
+    submissionLimit: createGuessLimit(attempts, config.submissionLimit),
   });
-  let document: ReturnType<typeof openApi> | undefined;
-  app.get('/docs/openapi.json', (_request, reply) => {
-    // Made once, on first ask: by then every route is registered.
-    document ??= openApi(process.env.npm_package_version ?? '0.1.0');
-    return reply.header('Cache-Control', 'no-cache').send(document);
-  });
+  await serveApiDocs(app);
+  await app.register(healthRoutes, { checks: readinessChecks });
   await app.register(webRoutes, { staticDir: config.staticDir });
   return app;
-}
-
-async function openRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  // Rate limiting must not take the portal down with Redis: fail fast, do not queue.
-  return new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
 }

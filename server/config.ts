@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, read once at start. */
@@ -9,11 +10,26 @@ export interface Config {
   databaseUrl: string;
   /** redis://… to share rate-limit counters between instances; empty keeps them in memory. */
   redisUrl: string;
+  /** Prefix of the rate-limit keys in Redis, so several portals (staging, production) can share one. */
+  redisKeyPrefix: string;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Which proxies may name the client address in X-Forwarded-For: false (the socket
+   * address is the client), a hop count, or proxy addresses/CIDRs. Every per-address
+   * limit counts by that address, so trusting more than the real proxies defeats them.
+   */
+  trustProxy: false | number | string[];
   /** Where the built PWA lives; empty serves the API only. */
   staticDir: string;
   logLevel: string;
+  /** Demo customers, acceptor, cases and organisation, whose passwords the README publishes. */
   seedDemoData: boolean;
+  /** A second port serving Prometheus metrics at /metrics; 0 (the default) serves none. */
+  metricsPort: number;
+  /** Where /metrics listens: loopback unless the operator opens it to a scraper. */
+  metricsHost: string;
+  /** How long a SIGTERM waits for requests in flight before the process gives up on them. */
+  shutdownTimeoutMs: number;
   /** The address people reach the portal at, for links in e-mails. */
   publicUrl: string;
   /** HMAC key for session tokens; empty: one is made on first start and kept in the database. */
@@ -24,6 +40,8 @@ export interface Config {
   mailFrom: string;
   /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
   guessLimit: { max: number; windowMs: number };
+  /** Failed sign-ins per account from all addresses together; the per-address cap is guessLimit.max. */
+  signInAccountLimitMax: number;
   /** Case numbers read <prefix>-<Ethiopian year>-<six digits>, e.g. HDC-2019-000123. */
   caseNumberPrefix: string;
   /** Per client address and per case number limit on the public case status check. */
@@ -31,6 +49,17 @@ export interface Config {
   /** Accusations filed per address (anyone may file; this stops floods). */
   submissionLimit: { max: number; windowMs: number };
   accusationReferencePrefix: string;
+}
+
+/**
+ * Demo data has published passwords, so it is only the default where a newcomer tries the
+ * portal: the embedded database. With DATABASE_URL (a real deployment) it takes an explicit
+ * SEED_DEMO_DATA=true.
+ */
+function seedDemoData(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.SEED_DEMO_DATA || (env.DATABASE_URL ? 'false' : 'true');
+  if (raw !== 'true' && raw !== 'false') throw new Error(`SEED_DEMO_DATA must be true or false, got "${raw}"`);
+  return raw === 'true';
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -41,11 +70,35 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
+// proxy-addr's names for address ranges, besides plain addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (/^[0-9]+$/.test(raw)) return intFromEnv(env, 'TRUST_PROXY', 0);
+  const proxies = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const proxy of proxies) {
+    const [address, bits, ...rest] = proxy.split('/');
+    const valid = PROXY_RANGE_NAMES.has(proxy) || (isIP(address) > 0 && rest.length === 0 && (bits === undefined || /^[0-9]{1,3}$/.test(bits)));
+    // "true" is refused on purpose: trusting every sender lets any client pick its address.
+    if (!valid) throw new Error(`TRUST_PROXY must be empty, a hop count or proxy addresses/CIDRs separated by commas, got "${proxy}"`);
+  }
+  return proxies;
+}
+
 function caseNumberPrefix(env: NodeJS.ProcessEnv): string {
   const prefix = (env.CASE_NUMBER_PREFIX || 'HDC').trim().toUpperCase();
   // The status check accepts only this form, so a prefix outside it would make cases unfindable.
   if (!/^[A-Z]{2,10}$/.test(prefix)) throw new Error(`CASE_NUMBER_PREFIX must be 2 to 10 letters A-Z, got "${prefix}"`);
   return prefix;
+}
+
+function tokenSecret(env: NodeJS.ProcessEnv): string {
+  const secret = env.TOKEN_SECRET || '';
+  // It signs sessions, print links and code hashes: a short one could be guessed offline from one token.
+  if (secret && secret.length < 32) throw new Error(`TOKEN_SECRET must be at least 32 characters (got ${secret.length}); leave it unset to have one made`);
+  return secret;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,15 +109,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
+    trustProxy: trustProxy(env),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit-',
     rateLimit: {
       max: intFromEnv(env, 'RATE_LIMIT_MAX', 600),
       windowMs: intFromEnv(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
     },
-    staticDir: env.STATIC_DIR ?? path.join(root, 'dist'),
+    // @fastify/static needs an absolute root; a relative STATIC_DIR means from where the portal was started.
+    staticDir: env.STATIC_DIR === undefined ? path.join(root, 'dist') : env.STATIC_DIR && path.resolve(env.STATIC_DIR),
     logLevel: env.LOG_LEVEL || 'info',
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedDemoData: seedDemoData(env),
+    metricsPort: intFromEnv(env, 'METRICS_PORT', 0),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownTimeoutMs: intFromEnv(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv(env, 'PORT', 8080)}`).replace(/\/$/, ''),
-    tokenSecret: env.TOKEN_SECRET || '',
+    tokenSecret: tokenSecret(env),
     tokenTtlSeconds: intFromEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60),
     smtpUrl: env.SMTP_URL || '',
     mailFrom: env.MAIL_FROM || 'Housing Development Corporation <no-reply@portal.local>',
@@ -72,6 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
       windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),
     },
+    signInAccountLimitMax: intFromEnv(env, 'SIGN_IN_ACCOUNT_LIMIT_MAX', 50),
     caseNumberPrefix: caseNumberPrefix(env),
     submissionLimit: {
       max: intFromEnv(env, 'SUBMISSION_LIMIT_MAX', 20),

@@ -24,16 +24,66 @@ registerRoute(
 // Divisions, directorates, case requests and questions: public data that changes rarely.
 // Stale-while-revalidate lets the landing grid, division pages and the apply form's
 // selectors work offline. Nothing personal is cached here: those calls carry a token
-// and live only in the session's query cache.
+// and live only in the session's query cache. Vary (Accept-Encoding) is ignored: the
+// browser has decoded the body already, and a page's request must find what the
+// warm-up below stored.
 const REFERENCE_DATA =
   /^\/(division_api\/(get_all_divisions|get_division\/[^/]+)|directorate_api\/get_all_directorate|team_leader_api\/get_all_team|case_list_api\/get_all_case_list|questions_api\/get_all_questions)$/;
+const DIVISIONS = '/division_api/get_all_divisions';
+const referenceData = new StaleWhileRevalidate({
+  cacheName: 'reference-data',
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 86_400 }),
+    // A fresh list of divisions may name a division no page has opened yet: fetch its page's data too.
+    {
+      async cacheDidUpdate({ request, event }) {
+        if (new URL(request.url).pathname === DIVISIONS) await warmDivisions(event);
+      },
+    },
+  ],
+});
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && REFERENCE_DATA.test(url.pathname) && !request.headers.has('Authorization'),
-  new StaleWhileRevalidate({
-    cacheName: 'reference-data',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 86_400 })],
-  }),
+  referenceData,
 );
+
+/** Fetches one reference path through the strategy (so it is cached as a page's request would be). */
+async function warm(path: string, event: ExtendableEvent): Promise<Response | undefined> {
+  const [response, done] = referenceData.handleAll({ request: new Request(path), event });
+  await done;
+  return response.catch(() => undefined);
+}
+
+/** Every division's own record not cached yet: each division page opens offline, also one never opened (issue 12). */
+async function warmDivisions(event: ExtendableEvent) {
+  const cache = await caches.open('reference-data');
+  const list = await cache.match(DIVISIONS, { ignoreVary: true });
+  const divisions = list ? ((await list.json()) as { _id: string }[]) : [];
+  const paths = divisions.map((division) => `/division_api/get_division/${encodeURIComponent(division._id)}`);
+  // Ones cached already are refreshed when their page opens (stale-while-revalidate).
+  const missing = await Promise.all(paths.map(async (path) => ((await cache.match(path, { ignoreVary: true })) ? undefined : path)));
+  await Promise.all(missing.filter((path) => path !== undefined).map((path) => warm(path, event)));
+}
+
+/**
+ * The first visit's page is not yet controlled when it reads the divisions, so nothing
+ * would be cached until a second visit. The worker fetches the reference data itself
+ * while installing; a failure (offline) leaves it to the pages' own requests.
+ */
+async function warmReferenceData(event: ExtendableEvent) {
+  // The divisions list brings each division's record along (cacheDidUpdate above).
+  await Promise.all(
+    [DIVISIONS, '/directorate_api/get_all_directorate', '/case_list_api/get_all_case_list', '/questions_api/get_all_questions'].map((path) =>
+      warm(path, event),
+    ),
+  );
+}
+
+self.addEventListener('install', (event) => event.waitUntil(warmReferenceData(event).catch(() => {})));
+// The page that installed the worker is served by it from now on, so its requests are cached too.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // The app asks before a new version takes over (registerType "prompt"), so a half-filled
 // form is never thrown away by an update.

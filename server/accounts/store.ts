@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { AlsoInTransaction, Database } from '../db/database.ts';
 import type { CustomerUser, Registration } from '../contract/accounts.ts';
 
 export interface CustomerRow extends CustomerUser {
@@ -10,21 +10,31 @@ export interface CustomerRow extends CustomerUser {
 const CUSTOMER_COLUMNS = `id AS "_id", id, firstname, middlename, lastname, gender, email, phone,
   house_phone_number, subcity, woreda, house_number, picture, status`;
 
-export function createAccountStore(db: Queryable) {
+export function createAccountStore(db: Database) {
   const one = async <T,>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
 
   return {
-    /** Inserts a new customer; undefined when the e-mail is taken (the unique index decides, race-free). */
-    insertCustomer(data: Omit<Registration, 'password'> & { passwordHash: string; picture: string | null; language: string }) {
-      return one<{ id: string }>(
-        `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
-           subcity, woreda, house_number, gender, picture, language)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT ((lower(email))) DO NOTHING
-         RETURNING id`,
-        [data.firstname, data.middlename, data.lastname, data.email, data.passwordHash, data.phone,
-          data.house_phone_number, data.subcity, data.woreda, data.house_number, data.gender, data.picture, data.language],
-      );
+    /**
+     * Inserts a new customer, in one transaction with `claimPicture`; undefined when the
+     * e-mail is taken (the unique index decides, race-free), and the picture is not claimed.
+     */
+    insertCustomer(
+      data: Omit<Registration, 'password'> & { passwordHash: string; picture: string | null; language: string },
+      claimPicture: AlsoInTransaction,
+    ) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.query<{ id: string }>(
+          `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
+             subcity, woreda, house_number, gender, picture, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           ON CONFLICT ((lower(email))) DO NOTHING
+           RETURNING id`,
+          [data.firstname, data.middlename, data.lastname, data.email, data.passwordHash, data.phone,
+            data.house_phone_number, data.subcity, data.woreda, data.house_number, data.gender, data.picture, data.language],
+        );
+        if (created) await claimPicture(tx);
+        return created;
+      });
     },
 
     customerByEmail: (email: string) =>

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Registration } from '../contract/accounts.ts';
+import { PHONE } from '../contract/constants.ts';
 
 // SPEC section 5: name-type fields under 50 characters, the others under 20.
 const LENGTH_RULES: [keyof Registration, number, MessageKey][] = [
@@ -16,7 +17,6 @@ const LENGTH_RULES: [keyof Registration, number, MessageKey][] = [
 const REQUIRED: (keyof Registration)[] = ['firstname', 'middlename', 'lastname', 'email', 'password', 'phone', 'gender'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9 ]*$/;
 
 const refuse = (key: MessageKey, detail: string) => new ApiError(400, key, detail);
 

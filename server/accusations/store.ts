@@ -1,5 +1,6 @@
-import type { Database } from '../db/database.ts';
+import type { AlsoInTransaction, Database } from '../db/database.ts';
 import { containing, iso } from '../db/sql.ts';
+import { nextReference } from '../numbering/year-sequence.ts';
 import type { Accusation, AccusationListQuery } from '../contract/accusations.ts';
 
 export const ACCUSATIONS_PER_PAGE = 10;
@@ -14,40 +15,47 @@ export interface NewAccusation {
   description: string;
   accused_organizational_part: string;
   attachment: string | null;
+  /** What its Idempotency-Key was sent with (requestFingerprint); null without a key. */
+  idempotencyFingerprint: string | null;
 }
+
+/** The first filing under an Idempotency-Key: its reference and what it was sent with. */
+export interface FirstFiling {
+  reference: string;
+  fingerprint: string | null;
+}
+
+const FIRST_FILING = 'SELECT reference, idempotency_fingerprint AS fingerprint FROM accusation WHERE idempotency_key = $1';
 
 export function createAccusationStore(db: Database) {
   return {
     /**
-     * Stores an accusation under the next reference of the year, in one transaction; a
-     * repeated Idempotency-Key answers the first filing's reference and stores nothing.
+     * Stores an accusation under the next reference of the year, in one transaction with
+     * `claimAttachment`; a repeated Idempotency-Key answers the first filing's reference
+     * and stores nothing.
      */
-    insert(accusation: NewAccusation, year: number, prefix: string, idempotencyKey: string | null) {
-      return db.transaction(async (tx): Promise<{ reference: string; repeated: boolean }> => {
+    insert(accusation: NewAccusation, prefix: string, idempotencyKey: string | null, claimAttachment: AlsoInTransaction) {
+      return db.transaction(async (tx): Promise<{ reference: string; repeated: boolean; fingerprint?: string | null }> => {
         if (idempotencyKey) {
-          const [first] = await tx.query<{ reference: string }>('SELECT reference FROM accusation WHERE idempotency_key = $1', [idempotencyKey]);
-          if (first) return { reference: first.reference, repeated: true };
+          const [first] = await tx.query<FirstFiling>(FIRST_FILING, [idempotencyKey]);
+          if (first) return { ...first, repeated: true };
         }
-        const [{ last }] = await tx.query<{ last: number }>(
-          `INSERT INTO accusation_sequence (year, last) VALUES ($1, 1)
-           ON CONFLICT (year) DO UPDATE SET last = accusation_sequence.last + 1
-           RETURNING last`,
-          [year],
-        );
-        const reference = `${prefix}-${year}-${String(last).padStart(6, '0')}`;
+        const reference = await nextReference(tx, 'accusationReference', prefix, new Date());
         await tx.query(
-          `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment, idempotency_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment, idempotency_key,
+             idempotency_fingerprint)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [reference, accusation.name, accusation.phone, accusation.subject, accusation.description,
-            accusation.accused_organizational_part, accusation.attachment, idempotencyKey],
+            accusation.accused_organizational_part, accusation.attachment, idempotencyKey, accusation.idempotencyFingerprint],
         );
+        await claimAttachment(tx);
         return { reference, repeated: false };
       });
     },
 
-    /** The first filing's reference for a key, once a concurrent repeat lost the race. */
-    async referenceFor(idempotencyKey: string): Promise<string | undefined> {
-      return (await db.query<{ reference: string }>('SELECT reference FROM accusation WHERE idempotency_key = $1', [idempotencyKey]))[0]?.reference;
+    /** The first filing for a key, once a concurrent repeat lost the race. */
+    async firstFiling(idempotencyKey: string): Promise<FirstFiling | undefined> {
+      return (await db.query<FirstFiling>(FIRST_FILING, [idempotencyKey]))[0];
     },
 
     async page({ page = 1, sort = -1, name, phone }: AccusationListQuery) {

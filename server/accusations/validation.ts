@@ -1,25 +1,26 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
+import { PHONE } from '../contract/constants.ts';
 import type { NewAccusation } from './store.ts';
 
-type Fields = Partial<Record<'name' | 'phone' | 'subject' | 'description' | 'accused_organizational_part', string>>;
+/** The text fields of create_accusation (SPEC section 7), as received. */
+export type AccusationFields = Partial<Record<'name' | 'phone' | 'subject' | 'description' | 'accused_organizational_part', string>>;
 
-const LIMITS: [keyof Fields, number, MessageKey][] = [
+const LIMITS: [keyof AccusationFields, number, MessageKey][] = [
   ['name', 100, 'accusationNameTooLong'],
   ['subject', 200, 'accusationSubjectTooLong'],
   ['accused_organizational_part', 200, 'accusedPartTooLong'],
   ['description', 5000, 'accusationDescriptionTooLong'],
 ];
-const PHONE = /^\+?[0-9][0-9 ]*$/;
 
 /**
  * SPEC section 5: subject and description are marked required but the client does not
  * check them; the server decides, here. Name and phone stay optional: a complainant
  * may stay anonymous.
  */
-export function validateAccusation(fields: Fields): Omit<NewAccusation, 'attachment'> {
+export function validateAccusation(fields: AccusationFields): Omit<NewAccusation, 'attachment' | 'idempotencyFingerprint'> {
   // Browsers send form line breaks as CRLF; store what the person typed.
-  const value = (field: keyof Fields) => (fields[field] ?? '').replace(/\r\n?/g, '\n').trim();
+  const value = (field: keyof AccusationFields) => (fields[field] ?? '').replace(/\r\n?/g, '\n').trim();
   if (!value('subject')) throw new ApiError(400, 'accusationSubjectRequired', 'subject');
   if (!value('description')) throw new ApiError(400, 'accusationDescriptionRequired', 'description');
   for (const [field, limit, key] of LIMITS) if (value(field).length > limit) throw new ApiError(400, key, field);

@@ -1,6 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-export type Role = 'customer' | 'accusation_acceptor';
+/**
+ * Who a token speaks for: a customer, or a staff user in their role (issue 15). The ethics
+ * role keeps today's stored name, accusation_acceptor, so the acceptors' calls stay as they are.
+ */
+export type StaffRole = 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';
+export type Role = 'customer' | StaffRole;
 
 /** What a session token says: who, as what, its id (for revocation) and its lifetime. */
 export interface SessionClaims {
@@ -14,6 +19,16 @@ export interface SessionClaims {
 }
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/**
+ * Decodes only canonical base64url: Node's decoder skips padding, '+', '/' and other junk,
+ * so without this one token would have many spellings that all verify.
+ */
+export function strictBase64url(segment: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return undefined;
+  const bytes = Buffer.from(segment, 'base64url');
+  return bytes.toString('base64url') === segment ? bytes : undefined;
+}
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
 /**
@@ -34,10 +49,12 @@ export function createTokenSigner(secret: Buffer) {
       const parts = token.split('.');
       if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
       const expected = signature(`${parts[0]}.${parts[1]}`);
-      const given = Buffer.from(parts[2], 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      const given = strictBase64url(parts[2]);
+      if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      const payload = strictBase64url(parts[1]);
+      if (!payload) return undefined;
       try {
-        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as SessionClaims;
+        const claims = JSON.parse(payload.toString('utf8')) as SessionClaims;
         if (typeof claims.exp !== 'number' || typeof claims.iatMs !== 'number' || claims.exp * 1000 <= now) return undefined;
         return claims;
       } catch {

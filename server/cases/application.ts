@@ -1,11 +1,11 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
+import { UUID } from '../contract/constants.ts';
 import type { QuestionRule } from './case-request-store.ts';
 
 export const REMARK_MAX_CHARS = 2000;
 export const ANSWER_MAX_CHARS = 5000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 // SPEC section 3: these two are typed in; any other input type picks one of the options.
 const TYPED_INPUTS = new Set(['normal_input', 'text_area']);

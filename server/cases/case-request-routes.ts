@@ -1,32 +1,18 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { errorResponses, Id } from '../contract/common.ts';
-import { CaseRequest, Question } from '../contract/cases.ts';
-import { notFound } from '../errors/api-error.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { calls } from '../contract/calls.ts';
+import { callRoutes } from '../web/call-routes.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import type { CaseRequestStore } from './case-request-store.ts';
+import type { CaseRequestService } from './case-request-service.ts';
 
 /** SPEC section 7: case_list_api and questions_api, what the apply form is built from. */
-export const caseRequestRoutes: FastifyPluginAsyncTypebox<{ store: CaseRequestStore; sessions: Sessions }> = async (app, { store, sessions }) => {
-  app.get('/case_list_api/get_all_case_list', {
-    schema: { response: { 200: Type.Array(CaseRequest), ...errorResponses } },
-  }, () => store.allCaseRequests());
+export const caseRequestRoutes: FastifyPluginAsync<{ service: CaseRequestService; sessions: Sessions }> = async (app, { service, sessions }) => {
+  const route = callRoutes(app, sessions);
 
+  route(calls.getAllCaseLists, () => service.all());
   // The apply form offers only what can be applied for now.
-  app.get('/case_list_api/get_case_list', {
-    schema: { response: { 200: Type.Array(CaseRequest), 401: errorResponses[400], ...errorResponses } },
-    preHandler: sessions.require('customer'),
-  }, () => store.activeCaseRequests());
+  route(calls.getCaseLists, () => service.active());
 
-  app.get('/case_list_api/get_case_list/:caselistId', {
-    schema: { params: Type.Object({ caselistId: Id }), response: { 200: CaseRequest, ...errorResponses } },
-  }, async (request) => {
-    const caseRequest = await store.caseRequestById(request.params.caselistId);
-    if (!caseRequest) throw notFound('caseRequestNotFound');
-    return caseRequest;
-  });
+  route(calls.getCaseList, (request) => service.byId(request.params.caselistId));
 
-  app.get('/questions_api/get_all_questions', {
-    schema: { response: { 200: Type.Array(Question), ...errorResponses } },
-  }, () => store.allQuestions());
+  route(calls.getAllQuestions, () => service.questions());
 };

@@ -39,7 +39,7 @@ export function createCaseRequestStore(db: Queryable) {
       ),
 
     async divisionForApplication(id: string) {
-      const rows = await db.query<{ status: string; special: string }>('SELECT status, special FROM division WHERE id = $1', [id]);
+      const rows = await db.query<{ status: string; special: string }>('SELECT status, special FROM division_availability WHERE id = $1', [id]);
       return rows[0];
     },
 

@@ -1,39 +1,31 @@
-import type { Case } from '../contract/cases.ts';
-
-const HIDDEN = '•••';
-
-const initial = (name: string) => {
-  const first = [...name.trim()][0];
-  return first ? `${first}${HIDDEN}` : '';
-};
+import type { PublicCaseStatus } from '../contract/cases.ts';
+import type { PublicCaseRecord } from './store.ts';
 
 /**
- * What anyone but the owner may see of a case (DESIGN.md: a public lookup must not hand
- * out personal data): initials instead of names, the last two phone digits, no address,
- * no gender, no attachments, no answers and no remark (free text may hold personal data),
- * and no related case (it would lead a stranger from one of a person's cases to the next).
- * Status, dates, division, case request and staff names stay: they are what a status check is for.
+ * What anyone but the signed-in owner learns of a case (DESIGN.md: a public lookup must not
+ * hand out personal data). Built from an allow-list rather than by blanking fields, so a
+ * field added to Case later stays private until someone decides otherwise: what the case
+ * is, where it stands and when things happened. No names — the customer's or the staff's —
+ * no phone, address or gender, no free text (answers, remark, justification may hold
+ * personal data), no files, and no ids that lead further: not the customer's, not the
+ * related case's, not the case's own. `print` names this same public copy as a PDF.
  */
-export function maskCase(record: Case): Case {
-  const { customer } = record;
+export function publicStatus(record: PublicCaseRecord, print: string): PublicCaseStatus {
+  const { case_number, status, division, caselist, late, createdAt, ongoing_date, verified_date, rejected_date } = record;
   return {
-    ...record,
-    customer: {
-      firstname: initial(customer.firstname),
-      middlename: initial(customer.middlename),
-      lastname: initial(customer.lastname),
-      subcity: HIDDEN,
-      woreda: HIDDEN,
-      house_number: HIDDEN,
-      phone: `${HIDDEN}${customer.phone.replace(/\D/g, '').slice(-2)}`,
-      house_phone_number: HIDDEN,
-      gender: '',
-    },
-    related_case_id: null,
-    attachment: null,
-    response_justification: null,
-    list_of_question: [],
-    remark: '',
+    case_number,
+    status,
+    division,
+    caselist,
+    late,
+    createdAt,
+    ongoing_date,
+    verified_date,
+    rejected_date,
+    schedule_program: record.schedule_program.map(({ schedule }) => ({
+      schedule: { extended_date: schedule.extended_date, scheduled_date: schedule.scheduled_date },
+    })),
+    print,
     masked: true,
   };
 }

@@ -1,18 +1,8 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { errorResponses, Id, IdParams } from '../contract/common.ts';
-import {
-  Case,
-  CaseHistoryEntry,
-  CaseListQuery,
-  CaseListResponse,
-  CaseNumberBody,
-  CaseSummary,
-  CreatedCase,
-  PrintResponse,
-} from '../contract/cases.ts';
-import { idempotencyKeyOf } from '../web/idempotency-key.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { calls } from '../contract/calls.ts';
+import { idempotencyKeyOf, requestFingerprint } from '../web/idempotency-key.ts';
+import { callRoutes } from '../web/call-routes.ts';
+import { idempotentReplays } from '../metrics/metrics.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -30,58 +20,34 @@ interface Options {
   lookupLimit: { max: number; windowMs: number };
 }
 
-/** The apply form's related-case selector: the customer's case numbers (SPEC section 7). */
-const CaseNumberChoice = Type.Object({ _id: Id, case_number: Type.String() });
-
-
-const withAuth = { 401: errorResponses[400], ...errorResponses };
-
 /** SPEC section 7: customer_case_api and customer_case_history_api. */
-export const caseRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, sessions, viewer, storage, lookupLimit }) => {
-  const customerOnly = sessions.require('customer');
+export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, lookupLimit }) => {
+  const route = callRoutes(app, sessions);
   const customerId = (request: FastifyRequest) => request.session!.id;
 
-  app.post('/customer_case_api/create_case', {
-    schema: { consumes: ['multipart/form-data'], response: { 201: CreatedCase, 413: errorResponses[400], ...withAuth } },
-    preHandler: customerOnly,
-  }, async (request, reply) => {
+  route(calls.createCase, async (request) => {
     // The outbox replays a queued application with the same key: one case, one receipt.
     const idempotencyKey = idempotencyKeyOf(request);
-    const { fields, attachment } = await receiveApplication(request, storage);
+    const { fields, attachment, fileSha256 } = await receiveApplication(request, storage);
+    const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, fileSha256) } : null;
     // A refused or repeated application keeps no file.
-    const receipt = await service.apply(customerId(request), fields, attachment, idempotencyKey).catch((error: unknown) => {
-      storage.remove('case-files', attachment);
+    const receipt = await service.apply(customerId(request), fields, attachment, idempotency).catch(async (error: unknown) => {
+      await storage.remove('case-files', attachment);
       throw error;
     });
-    if (receipt.repeated) storage.remove('case-files', attachment);
-    return reply.status(201).send({ ...messageBody('caseSubmitted'), _id: receipt.id, case_number: receipt.caseNumber });
+    if (receipt.repeated) {
+      await storage.remove('case-files', attachment);
+      idempotentReplays.inc({ kind: 'case' });
+    }
+    return { ...messageBody('caseSubmitted'), _id: receipt.id, case_number: receipt.caseNumber };
   });
 
-  app.get('/customer_case_api/get_case', {
-    schema: { querystring: CaseListQuery, response: { 200: CaseListResponse, ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.list(customerId(request), request.query));
-
-  app.get('/customer_case_api/get_case_cust', {
-    schema: { response: { 200: CaseSummary, ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.summary(customerId(request)));
-
-  app.get('/customer_case_api/get_by_case_customerid', {
-    schema: { response: { 200: Type.Array(CaseNumberChoice), ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.caseNumbers(customerId(request)));
-
-  app.get('/customer_case_api/get_all_cases', {
-    schema: { response: { 200: Type.Array(Case), ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.allCases(customerId(request)));
-
+  route(calls.getCases, (request) => service.list(customerId(request), request.query));
+  route(calls.getCaseSummary, (request) => service.summary(customerId(request)));
+  route(calls.getCaseNumbers, (request) => service.caseNumbers(customerId(request)));
+  route(calls.getAllCases, (request) => service.allCases(customerId(request)));
   // Beyond the SPEC: a case detail page must load on reload or from a link, not only from navigation state.
-  app.get('/customer_case_api/get_case_by_id/:id', {
-    schema: { params: IdParams, response: { 200: Case, ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.caseById(customerId(request), request.params.id));
+  route(calls.getCaseById, (request) => service.caseById(customerId(request), request.params.id));
 
   // A public lookup is limited per client address and per case number: carrier NAT puts many
   // people behind one address, and a botnet has many addresses (DESIGN.md). @fastify/rate-limit
@@ -103,17 +69,14 @@ export const caseRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { serv
     if (counts.some((count) => !count.isAllowed && count.isExceeded)) throw new ApiError(429, 'tooManyRequests');
   };
 
-  app.post('/customer_case_api/get_case_by_casenum', {
-    schema: { body: CaseNumberBody, response: { 200: Case, ...errorResponses } },
+  // The response schema also strips anything outside the public shape on its way out.
+  route(calls.checkCaseStatus, async (request) => service.lookup(await viewer(request), request.body.casenum), {
+    // Answered to a token or not, it is about one person's case: no cache may keep it.
+    config: { personal: true },
     preHandler: limitLookups,
-  }, async (request) => service.lookup(await viewer(request), request.body.casenum));
+  });
 
-  app.get('/customer_case_api/print_case/:id', {
-    schema: { params: IdParams, response: { 200: PrintResponse, ...errorResponses } },
-  }, async (request) => ({ file: await service.printName(await viewer(request), request.params.id) }));
+  route(calls.printCase, async (request) => ({ file: await service.printName(await viewer(request), request.params.id) }));
 
-  app.get('/customer_case_history_api/get_case_history', {
-    schema: { response: { 200: Type.Array(CaseHistoryEntry), ...withAuth } },
-    preHandler: customerOnly,
-  }, (request) => service.history(customerId(request)));
+  route(calls.getCaseHistory, (request) => service.history(customerId(request)));
 };

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Case, CaseListResponse, CaseStatus } from '../contract/cases.ts';
+import type { Case, CaseListResponse, CaseLookup, CaseStatus } from '../contract/cases.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -7,7 +7,8 @@ import { renderCasePdf, type Bilingual } from '../pdf/case-pdf.ts';
 import { checkAnswers, checkRemark, isUuid, optionalField, parseForm } from './application.ts';
 import { normaliseCaseNumber } from './case-number.ts';
 import type { CaseRequestStore } from './case-request-store.ts';
-import { maskCase } from './masking.ts';
+import { checkSameRequest } from '../web/idempotency-key.ts';
+import { publicStatus } from './masking.ts';
 import type { PrintLinks } from './print-links.ts';
 import type { CaseFilters, CaseStore, OwnedCase, Receipt } from './store.ts';
 
@@ -103,24 +104,30 @@ export function createCaseService({ cases, caseRequests, printLinks, storage }: 
       customerId: string,
       fields: ApplicationFields,
       attachment: string | null,
-      idempotencyKey: string | null,
+      idempotency: { key: string; fingerprint: string } | null,
     ): Promise<Receipt & { repeated: boolean }> {
-      if (idempotencyKey) {
-        const first = await cases.receiptFor(customerId, idempotencyKey);
-        if (first) return { ...first, repeated: true };
-      }
+      const idempotencyKey = idempotency?.key ?? null;
+      // A repeat answers the first receipt, but only for the same request (422 otherwise).
+      const firstReceipt = async () => {
+        const first = idempotency ? await cases.receiptFor(customerId, idempotency.key) : undefined;
+        if (first) checkSameRequest(first.fingerprint, idempotency!.fingerprint);
+        return first && { id: first.id, caseNumber: first.caseNumber, repeated: true };
+      };
+      const earlier = await firstReceipt();
+      if (earlier) return earlier;
       const { divisionId, caseRequestId } = await chosenCaseRequest(fields);
       const answers = checkAnswers(await caseRequests.questionRules(caseRequestId), parseForm(fields.form));
       const remark = checkRemark(fields.remark);
       const relatedCaseId = await relatedCase(customerId, fields.related_case_id);
       const receipt = await cases.createCase({
         customerId, divisionId, caseRequestId, relatedCaseId, remark, attachment, answers, idempotencyKey,
-      });
+        idempotencyFingerprint: idempotency?.fingerprint ?? null,
+      }, (tx) => storage.claim(tx, 'case-files', attachment));
       if (receipt) return { ...receipt, repeated: false };
       // Two sends of one outbox item raced; the other one stored it.
-      const first = idempotencyKey ? await cases.receiptFor(customerId, idempotencyKey) : undefined;
+      const first = await firstReceipt();
       if (!first) throw new Error('case insert conflicted without an earlier case');
-      return { ...first, repeated: true };
+      return first;
     },
 
     /** One page of the customer's cases; the page is clamped to 1..totalPages, and there is always one page. */
@@ -133,11 +140,7 @@ export function createCaseService({ cases, caseRequests, printLinks, storage }: 
         phone: optionalField(query.phone_number),
         firstname: optionalField(query.firstname),
       };
-      const total = await cases.countCases(customerId, filters);
-      const totalPages = Math.max(1, Math.ceil(total / CASES_PER_PAGE));
-      const currentPage = Math.min(Math.max(1, Math.trunc(query.page ?? 1)), totalPages);
-      const rows = total === 0 ? [] : await cases.pageOfCases(customerId, filters, query.sort === 1, CASES_PER_PAGE, (currentPage - 1) * CASES_PER_PAGE);
-      return { cases: rows, currentPage, totalPages };
+      return cases.pageOfCases(customerId, filters, query.sort === 1, CASES_PER_PAGE, Math.trunc(query.page ?? 1));
     },
 
     summary: (customerId: string) => cases.summary(customerId),
@@ -152,38 +155,46 @@ export function createCaseService({ cases, caseRequests, printLinks, storage }: 
       return forReader(await ownCase(customerId, id));
     },
 
-    /** The public status check: the owner sees everything, anyone else the masked case. */
-    async lookup(viewerId: string | undefined, typed: string): Promise<Case> {
+    /** The status check: the signed-in owner gets the whole case, anyone else only its public status. */
+    async lookup(viewerId: string | undefined, typed: string): Promise<CaseLookup> {
       const caseNumber = normaliseCaseNumber(typed);
       if (!caseNumber) throw refuse('caseNumberInvalid', 'casenum');
-      const record = await cases.caseByNumber(caseNumber);
+      // The public fields first (issue 13: most lookups are a visitor's); the whole case only for its owner.
+      const record = await cases.publicCaseByNumber(caseNumber);
       if (!record) throw notFound('caseNotFound');
-      return record.ownerId === viewerId ? forReader(record) : maskCase(forReader(record));
+      if (viewerId && record.ownerId === viewerId) {
+        const whole = await cases.caseByNumber(caseNumber);
+        if (whole) return forReader(whole);
+      }
+      return publicStatus(record, printLinks.name({ mode: 'masked', caseNumber: record.case_number }));
     },
 
-    /** A print name for the case: full for its owner, masked for anyone else (never more than the status check shows). */
+    /**
+     * A print name for the whole case, for its owner only: a case id opens nothing for anyone
+     * else (404, as an unknown one). A visitor's printout comes with the status check instead.
+     */
     async printName(viewerId: string | undefined, caseId: string): Promise<string> {
       const owner = await cases.caseOwner(caseId);
-      if (!owner) throw notFound('caseNotFound');
-      return printLinks.name(caseId, owner === viewerId ? 'full' : 'masked');
+      if (!owner || owner !== viewerId) throw notFound('caseNotFound');
+      return printLinks.name({ mode: 'full', caseId });
     },
 
-    /** Draws the printout a print name stands for. */
+    /** Draws the printout a print name stands for: the whole case, or its public status. */
     async renderPrint(name: string): Promise<{ pdf: Buffer; caseNumber: string }> {
-      const link = printLinks.verify(name);
-      if (!link) throw notFound('printLinkInvalid');
-      const stored = await cases.caseById(link.caseId);
+      const copy = printLinks.verify(name);
+      if (!copy) throw notFound('printLinkInvalid');
+      const stored = copy.mode === 'full' ? await cases.caseById(copy.caseId) : await cases.caseByNumber(copy.caseNumber);
       if (!stored) throw notFound('caseNotFound');
-      const full = link.mode === 'full';
-      const record = full ? forReader(stored) : maskCase(forReader(stored));
-      const answers = full ? await printedAnswers(stored._id) : [];
-      return { pdf: await renderCasePdf({ record, answers, generatedAt: new Date() }), caseNumber: record.case_number };
+      const printout = copy.mode === 'full'
+        ? { record: forReader(stored), answers: await printedAnswers(stored._id) }
+        : { record: publicStatus(stored, name), answers: [] };
+      return { pdf: await renderCasePdf({ ...printout, generatedAt: new Date() }), caseNumber: stored.case_number };
     },
 
     /** A stored PDF of one of the customer's cases (their attachment or the response), or undefined. */
     async openCaseFile(customerId: string, file: string): Promise<{ stream: Readable; size: number; downloadName: string } | undefined> {
       const owned = await cases.caseOfFile(customerId, file);
-      const opened = owned ? storage.open('case-files', file) : undefined;
+      const opened = owned ? await storage.open('case-files', file) : undefined;
       if (!owned || !opened) return undefined;
       const downloadName = `${owned.caseNumber}${owned.response ? '-response' : '-attachment'}.pdf`;
       return { ...opened, downloadName };

@@ -1,13 +1,15 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import type { Static } from 'typebox';
-import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary } from '../contract/cases.ts';
-import { allocateCaseNumber } from './case-number.ts';
+import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary, PublicCaseStatus } from '../contract/cases.ts';
+import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
 import { containing, iso, personName, sixColumns, sixNames } from '../db/sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
 export type CaseRow = CaseListResponse['cases'][number];
+/** The fields of a case the public status is cut from, and its owner (never sent). */
+export type PublicCaseRecord = Omit<PublicCaseStatus, 'print' | 'masked'> & { ownerId: string };
 
 export interface NewCase {
   customerId: string;
@@ -18,6 +20,8 @@ export interface NewCase {
   attachment: string | null;
   answers: StoredAnswer[];
   idempotencyKey: string | null;
+  /** What the key was sent with (requestFingerprint); null without a key. */
+  idempotencyFingerprint: string | null;
 }
 
 export interface CaseFilters {
@@ -55,35 +59,55 @@ const FULL_CASE = `
                 'extended_by', ${personName('eb')}, 'extended_date', ${iso('s.extended_date')},
                 'scheduled_by', ${personName('sb')}, 'scheduled_date', ${iso('s.scheduled_date')})) ORDER BY s.created_at, s.id)
               FROM case_schedule s
-              LEFT JOIN staff_user eb ON eb.id = s.extended_by_id
-              LEFT JOIN staff_user sb ON sb.id = s.scheduled_by_id
+              LEFT JOIN staff_name eb ON eb.id = s.extended_by_id
+              LEFT JOIN staff_name sb ON sb.id = s.scheduled_by_id
               WHERE s.case_id = c.id), '[]'::json) AS schedule_program,
     false AS masked
   FROM customer_case c
-  JOIN division d ON d.id = c.division_id
+  JOIN division_name d ON d.id = c.division_id
   JOIN case_request r ON r.id = c.case_request_id
-  JOIN customer_user u ON u.id = c.customer_id
+  JOIN customer_contact u ON u.id = c.customer_id
   LEFT JOIN customer_case rc ON rc.id = c.related_case_id
-  LEFT JOIN staff_user rb ON rb.id = c.responded_by_id
-  LEFT JOIN staff_user jb ON jb.id = c.rejected_by_id`;
+  LEFT JOIN staff_name rb ON rb.id = c.responded_by_id
+  LEFT JOIN staff_name jb ON jb.id = c.rejected_by_id`;
 
 const NEWEST_FIRST = 'ORDER BY c.created_at DESC, c.case_number DESC';
+
+/**
+ * The status check as a visitor sees it (masking.ts decides the fields), plus the owner
+ * for the "is this the signed-in owner?" check. Issue 13: the whole case with its people,
+ * answers and staff names cost the public lookup most of its time, only to be cut away.
+ */
+const PUBLIC_CASE = `
+  SELECT c.customer_id AS "ownerId", c.case_number, c.status, c.late,
+    ${iso('c.created_at')} AS "createdAt", ${iso('c.ongoing_date')} AS ongoing_date,
+    ${iso('c.verified_date')} AS verified_date, ${iso('c.rejected_date')} AS rejected_date,
+    json_build_object('_id', d.id, ${sixNames('d')}) AS division,
+    json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist,
+    coalesce((SELECT json_agg(json_build_object('schedule', json_build_object(
+                'extended_date', ${iso('s.extended_date')}, 'scheduled_date', ${iso('s.scheduled_date')})) ORDER BY s.created_at, s.id)
+              FROM case_schedule s WHERE s.case_id = c.id), '[]'::json) AS schedule_program
+  FROM customer_case c
+  JOIN division_name d ON d.id = c.division_id
+  JOIN case_request r ON r.id = c.case_request_id
+  WHERE c.case_number = $1`;
+
 
 /** Thrown inside the create transaction to roll it back when the Idempotency-Key was used already. */
 class AlreadySubmitted extends Error {}
 
 /** Stores a new case with its answers and first history row; the case number comes from the same transaction. */
 async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise<Receipt | undefined> {
-  const caseNumber = await allocateCaseNumber(tx, prefix, new Date());
+  const caseNumber = await nextReference(tx, 'caseNumber', prefix, new Date());
   // Filed "now" as of after the number's lock was taken, so filing times follow case numbers.
   const [created] = await tx.query<{ id: string }>(
     `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, remark,
-       attachment, idempotency_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())
+       attachment, idempotency_key, idempotency_fingerprint, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())
      ON CONFLICT (customer_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [caseNumber, data.customerId, data.divisionId, data.caseRequestId, data.relatedCaseId, data.remark, data.attachment,
-      data.idempotencyKey],
+      data.idempotencyKey, data.idempotencyFingerprint],
   );
   if (!created) return undefined;
   await insertAnswers(tx, created.id, data.answers);
@@ -94,7 +118,7 @@ async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise
   return { id: created.id, caseNumber };
 }
 
-export async function insertAnswers(tx: Queryable, caseId: string, answers: StoredAnswer[]) {
+async function insertAnswers(tx: Queryable, caseId: string, answers: StoredAnswer[]) {
   if (answers.length === 0) return;
   await tx.query(
     `INSERT INTO case_answer (case_id, question_id, answer, position)
@@ -123,13 +147,17 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
     db.query<OwnedCase>(`${FULL_CASE} WHERE ${where} ${order}`, params);
 
   return {
-    /** The new case's receipt; undefined when this customer already sent this Idempotency-Key. */
-    async createCase(data: NewCase): Promise<Receipt | undefined> {
+    /**
+     * The new case's receipt; undefined when this customer already sent this Idempotency-Key.
+     * `claimAttachment` runs in the same transaction, so the case and its file stay together.
+     */
+    async createCase(data: NewCase, claimAttachment: AlsoInTransaction): Promise<Receipt | undefined> {
       try {
         return await db.transaction(async (tx) => {
           const receipt = await insertCase(tx, caseNumberPrefix, data);
           // Roll back so the allocated number is given back.
           if (!receipt) throw new AlreadySubmitted();
+          await claimAttachment(tx);
           return receipt;
         });
       } catch (error) {
@@ -138,9 +166,11 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
       }
     },
 
-    async receiptFor(customerId: string, idempotencyKey: string): Promise<Receipt | undefined> {
-      const rows = await db.query<Receipt>(
-        `SELECT id, case_number AS "caseNumber" FROM customer_case WHERE customer_id = $1 AND idempotency_key = $2`,
+    /** The first case filed under this key, and the fingerprint of what it was filed with. */
+    async receiptFor(customerId: string, idempotencyKey: string): Promise<(Receipt & { fingerprint: string | null }) | undefined> {
+      const rows = await db.query<Receipt & { fingerprint: string | null }>(
+        `SELECT id, case_number AS "caseNumber", idempotency_fingerprint AS fingerprint
+         FROM customer_case WHERE customer_id = $1 AND idempotency_key = $2`,
         [customerId, idempotencyKey],
       );
       return rows[0];
@@ -155,25 +185,38 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
       return rows[0]?.id;
     },
 
-    async countCases(customerId: string, filters: CaseFilters): Promise<number> {
-      const { where, params } = filterSql(customerId, filters);
-      const [{ count }] = await db.query<{ count: number }>(
-        `SELECT count(*) AS count FROM customer_case c JOIN customer_user u ON u.id = c.customer_id WHERE ${where}`,
-        params,
-      );
-      return count;
-    },
-
-    pageOfCases(customerId: string, filters: CaseFilters, oldestFirst: boolean, limit: number, offset: number) {
+    /**
+     * One page of this customer's matching cases and how many pages there are, in one
+     * statement (issue 13: the count and the page were two round trips). The page is
+     * clamped in SQL to 1..the last page, so a page past the end shows the last one, and
+     * no cases still make one (empty) page. `wantedPage` is numeric, so any integer the
+     * query string allows compares without overflowing.
+     */
+    async pageOfCases(customerId: string, filters: CaseFilters, oldestFirst: boolean, perPage: number, wantedPage: number): Promise<CaseListResponse> {
       const { where, params } = filterSql(customerId, filters);
       const order = oldestFirst ? 'ORDER BY c.created_at, c.case_number' : NEWEST_FIRST;
-      // Limit and offset are parameters too: one statement text per filter shape, so its plan is reused.
-      return db.query<CaseRow>(
-        `SELECT c.id AS "_id", c.case_number, c.status, ${iso('c.created_at')} AS "createdAt"
-         FROM customer_case c JOIN customer_user u ON u.id = c.customer_id
-         WHERE ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
+      const [per, wanted] = [`$${params.length + 1}::int`, `$${params.length + 2}::numeric`];
+      // Per page and page are parameters too: one statement text per filter shape, so its plan is reused.
+      const rows = await db.query<Partial<CaseRow> & { totalPages: number; currentPage: number }>(
+        `WITH total AS (
+           SELECT greatest(1, (count(*)::int + ${per} - 1) / ${per}) AS pages
+           FROM customer_case c JOIN customer_contact u ON u.id = c.customer_id WHERE ${where}
+         ), clamped AS (
+           SELECT pages, least(greatest(${wanted}, 1), pages)::int AS page FROM total
+         )
+         SELECT clamped.pages AS "totalPages", clamped.page AS "currentPage", shown.*
+         FROM clamped LEFT JOIN LATERAL (
+           SELECT c.id AS "_id", c.case_number, c.status, ${iso('c.created_at')} AS "createdAt",
+             json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist
+           FROM customer_case c JOIN customer_contact u ON u.id = c.customer_id JOIN case_request r ON r.id = c.case_request_id
+           WHERE ${where} ${order} LIMIT ${per} OFFSET (clamped.page - 1) * ${per}
+         ) shown ON true`,
+        [...params, perPage, wantedPage],
       );
+      const [{ totalPages, currentPage }] = rows;
+      // Every row carries the page numbers; an empty page is one row with no case in it.
+      const cases = rows.flatMap(({ totalPages: _, currentPage: __, ...row }) => (row._id === null ? [] : [row as CaseRow]));
+      return { cases, currentPage, totalPages };
     },
 
     async summary(customerId: string): Promise<CaseSummary> {
@@ -203,6 +246,11 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
 
     async caseByNumber(caseNumber: string): Promise<OwnedCase | undefined> {
       return (await fullCases('c.case_number = $1', [caseNumber]))[0];
+    },
+
+    /** What a visitor's status check needs of a case (see PUBLIC_CASE), and its owner. */
+    async publicCaseByNumber(caseNumber: string): Promise<PublicCaseRecord | undefined> {
+      return (await db.query<PublicCaseRecord>(PUBLIC_CASE, [caseNumber]))[0];
     },
 
     async caseOwner(id: string): Promise<string | undefined> {
@@ -238,6 +286,9 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
            ${iso('h.changed_at')} AS "changedAt"
          FROM case_history h JOIN customer_case c ON c.id = h.case_id
          WHERE c.customer_id = $1
+           -- The staff's own loop stays internal (issue 15): a response is the customer's once a
+           -- manager approves it, and appointments show in schedule_program, not as a state.
+           AND h.action NOT IN ('respond', 'return', 'schedule', 'extend')
          ORDER BY h.changed_at DESC, c.case_number DESC, h.id`,
         [customerId],
       ),

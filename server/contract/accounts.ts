@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Messages, Status } from './common.ts';
+import { Id, Status } from './common.ts';
 
 // Lengths here only stop absurd input early; the product's rules (SPEC section 5) and
 // their messages live in server/accounts/validation.ts.
@@ -35,19 +35,22 @@ export const CustomerUser = Type.Object({
 });
 export type CustomerUser = Static<typeof CustomerUser>;
 
-export const MessageResponse = Messages;
-
-/** The registration form's fields (multipart, SPEC section 7 create_customer_user). */
-export interface Registration {
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  email: string;
-  password: string;
-  subcity: string;
-  woreda: string;
-  house_number: string;
-  phone: string;
-  house_phone_number: string;
-  gender: string;
-}
+/**
+ * The registration form's text fields (multipart, SPEC section 7 create_customer_user);
+ * the picture is its file part. Lengths and formats are server/accounts/validation.ts's.
+ */
+export const RegistrationForm = Type.Object({
+  firstname: Type.String(),
+  middlename: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  password: Type.String(),
+  subcity: Type.Optional(Type.String()),
+  woreda: Type.Optional(Type.String()),
+  house_number: Type.Optional(Type.String()),
+  phone: Type.String(),
+  house_phone_number: Type.Optional(Type.String()),
+  gender: Type.String({ description: 'Male or Female' }),
+});
+/** A registration as validated: every field present ('' when left empty). */
+export type Registration = Required<Static<typeof RegistrationForm>>;

@@ -41,4 +41,13 @@ export const CreatedAccusation = Type.Object({
 });
 export type CreatedAccusation = Static<typeof CreatedAccusation>;
 
+/** The accusation form's text fields (multipart, SPEC section 7 create_accusation); the PDF is its file part. */
+export const AccusationForm = Type.Object({
+  name: Type.Optional(Type.String({ description: 'May be left empty: a complainant may stay anonymous.' })),
+  phone: Type.Optional(Type.String()),
+  subject: Type.String(),
+  description: Type.String(),
+  accused_organizational_part: Type.Optional(Type.String()),
+});
+
 export const StaffLoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });

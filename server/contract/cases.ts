@@ -58,7 +58,7 @@ export type CaseStatus = Static<typeof CaseStatus>;
 
 const PersonName = Type.Object({ firstname: Type.String(), middlename: Type.String(), lastname: Type.String() });
 
-/** The customer block of a case. Masked (initials and stars) in an anonymous status check. */
+/** The customer block of a case (its owner's own details). */
 export const CaseCustomer = Type.Object({
   _id: Type.Optional(Id),
   firstname: Type.String(),
@@ -88,6 +88,11 @@ export const ScheduleEntry = Type.Object({
 
 const DivisionNames = Type.Intersect([Type.Object({ _id: Id }), Names]);
 const Timestamp = Type.Union([Type.String(), Type.Null()]);
+const Late = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
+const CaseRequestNames = Type.Intersect([Type.Object({ _id: Id }), Type.Object({
+  case_name_en: Type.String(), case_name_am: Type.String(), case_name_or: Type.String(),
+  case_name_tg: Type.String(), case_name_sm: Type.String(), case_name_af: Type.String(),
+})]);
 
 /** SPEC section 3 "Case". Dates are ISO strings; absent ones are null. */
 export const Case = Type.Object({
@@ -95,12 +100,9 @@ export const Case = Type.Object({
   case_number: Type.String(),
   status: CaseStatus,
   division: DivisionNames,
-  caselist: Type.Intersect([Type.Object({ _id: Id }), Type.Object({
-    case_name_en: Type.String(), case_name_am: Type.String(), case_name_or: Type.String(),
-    case_name_tg: Type.String(), case_name_sm: Type.String(), case_name_af: Type.String(),
-  })]),
+  caselist: CaseRequestNames,
   related_case_id: Type.Union([Type.Object({ _id: Id, case_number: Type.String() }), Type.Null()]),
-  late: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
+  late: Late,
   responded_by: Type.Union([PersonName, Type.Null()]),
   createdAt: Type.String(),
   ongoing_date: Timestamp,
@@ -115,14 +117,40 @@ export const Case = Type.Object({
   customer: CaseCustomer,
   list_of_question: Type.Array(AnsweredQuestion),
   schedule_program: Type.Array(ScheduleEntry),
-  /** True when personal fields were masked (an anonymous or foreign status check). */
-  masked: Type.Boolean(),
+  /** Always false: the whole case, for its owner. A status check by anyone else answers a PublicCaseStatus. */
+  masked: Type.Literal(false),
 });
 export type Case = Static<typeof Case>;
 
-/** A row of the case lists (SPEC section 2: #, case number, status). */
+/**
+ * What a status check shows anyone but the signed-in owner (README "Public status check"):
+ * what the case is and where it stands, and nothing about the people on it: no names,
+ * phone, address, free text, files, or ids that lead further (the case's own id included).
+ */
+export const PublicCaseStatus = Type.Object({
+  case_number: Type.String(),
+  status: CaseStatus,
+  division: DivisionNames,
+  caselist: CaseRequestNames,
+  late: Late,
+  createdAt: Type.String(),
+  ongoing_date: Timestamp,
+  verified_date: Timestamp,
+  rejected_date: Timestamp,
+  schedule_program: Type.Array(Type.Object({ schedule: Type.Object({ extended_date: Timestamp, scheduled_date: Timestamp }) })),
+  /** A signed name of this public copy as a PDF under /media/CaseFiles/, valid 10 minutes. */
+  print: Type.String(),
+  masked: Type.Literal(true),
+});
+export type PublicCaseStatus = Static<typeof PublicCaseStatus>;
+
+/** The status check's answer: the whole case for its signed-in owner, the public status for anyone else. */
+export const CaseLookup = Type.Union([Case, PublicCaseStatus]);
+export type CaseLookup = Static<typeof CaseLookup>;
+
+/** A row of the case lists (SPEC section 2: #, case number, status; issue 12: the case request and the submitted date). */
 export const CaseListResponse = Type.Object({
-  cases: Type.Array(Type.Object({ _id: Id, case_number: Type.String(), status: CaseStatus, createdAt: Type.String() })),
+  cases: Type.Array(Type.Object({ _id: Id, case_number: Type.String(), status: CaseStatus, createdAt: Type.String(), caselist: CaseRequestNames })),
   currentPage: Type.Integer(),
   totalPages: Type.Integer(),
 });
@@ -157,6 +185,19 @@ export const CreatedCase = Type.Object({
   case_number: Type.String(),
 });
 export type CreatedCase = Static<typeof CreatedCase>;
+
+/** The apply form's text fields (multipart, SPEC section 7 create_case); the PDF is its file part. */
+export const CaseApplicationForm = Type.Object({
+  division: Type.String({ description: 'The division id.' }),
+  caselist: Type.String({ description: 'The case request id.' }),
+  form: Type.String({ description: 'JSON: a list of single-entry maps, question id → answer.' }),
+  remark: Type.Optional(Type.String()),
+  related_case_id: Type.Optional(Type.String({ description: "One of the customer's own case ids." })),
+});
+
+/** The apply form's related-case selector: the customer's case numbers (SPEC section 7). */
+export const CaseNumberChoice = Type.Object({ _id: Id, case_number: Type.String() });
+export type CaseNumberChoice = Static<typeof CaseNumberChoice>;
 
 export const PrintResponse = Type.Object({ file: Type.String() });
 

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { UUID } from './constants.ts';
 
 /** Ids are UUIDs; anything else is answered 400 before it reaches SQL. */
-export const Id = Type.String({
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-});
+export const Id = Type.String({ pattern: UUID.source });
 export const IdParams = Type.Object({ id: Id });
 
 export const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
@@ -22,7 +21,12 @@ export type Messages = Static<typeof Messages>;
 
 export const ErrorBody = Type.Intersect([
   Messages,
-  Type.Object({ code: Type.String(), detail: Type.Optional(Type.String()) }),
+  Type.Object({
+    code: Type.String(),
+    detail: Type.Optional(Type.String()),
+    /** On a 429: seconds to wait, as the Retry-After header says. */
+    retry_after: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
 ]);
 export type ErrorBody = Static<typeof ErrorBody>;
 

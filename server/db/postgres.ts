@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import { consoleLog, type Database, type DatabaseLog } from './database.ts';
 
 // int8 (count(*), sequences) as a JS number, as PGlite gives it (TOOLCHAIN.md pitfall 8).
 pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -18,36 +18,83 @@ function statement(sql: string, params?: unknown[]): pg.QueryConfig {
   return { name: `q${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, text: sql, values: params };
 }
 
-export async function openPostgres(url: string, schema?: string): Promise<Database> {
+/** Shown in pg_stat_activity, so an operator (or a test) can tell the portal's connections apart. */
+export const APPLICATION_NAME = 'housing-portal';
+
+/**
+ * The connection, not the statement, failed: the server restarted or failed over, an
+ * operator or an idle timeout ended the backend, or the network dropped it.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    /^(08|57P0)/.test(code ?? '') ||
+    ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code ?? '') ||
+    /Connection terminated|Client has encountered a connection error/.test(message ?? '')
+  );
+}
+
+const READ_STATEMENT = /^\s*SELECT\b/i;
+
+export async function openPostgres(url: string, schema?: string, keepSchema = false): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    application_name: APPLICATION_NAME,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  let log: DatabaseLog = consoleLog;
+  // An idle connection the server closed: without a listener this 'error' event would
+  // end the process (TOOLCHAIN.md pitfall 16). The pool has already dropped the client
+  // and opens a new one on the next query.
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL closed an idle connection; the pool replaces it'));
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async (sql, params) => (await client.query(statement(sql, params))).rows,
-  });
+  const run = async (client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
+    (await client.query(statement(sql, params))).rows;
   return {
     kind: 'postgres',
-    ...asQueryable(pool),
+    async query(sql, params) {
+      try {
+        return await run(pool, sql, params);
+      } catch (error) {
+        // A read is safe to send again, once, on a fresh connection; a write is not
+        // (it may have committed before the connection went).
+        if (!READ_STATEMENT.test(sql) || !isConnectionLost(error)) throw error;
+        log.warn({ err: error }, 'PostgreSQL connection lost during a read; trying once more');
+        return run(pool, sql, params);
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out connection that drops between statements also emits 'error';
+      // the statement that runs next fails with it, and the client is not given back.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+        log.warn({ err: error }, 'PostgreSQL connection lost during a transaction');
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
-        const result = await work(asQueryable(client));
+        const result = await work({ query: (sql, params) => run(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onLost);
+        // Passing the error makes the pool close this client instead of reusing it.
+        client.release(lost);
       }
     },
+    logTo(logger) {
+      log = logger;
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      if (schema) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      if (schema && !keepSchema) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await pool.end();
     },
   };

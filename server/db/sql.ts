@@ -1,6 +1,5 @@
 /** SQL fragments the stores share, so every answer has the same field names and forms. */
-
-export const LANGUAGES = ['en', 'am', 'or', 'tg', 'sm', 'af'] as const;
+import { API_LANGUAGES as LANGUAGES } from '../contract/constants.ts';
 
 /** `'name_en', q.name_en, 'name_am', q.name_am, …` for json_build_object. */
 export const sixNames = (alias: string, prefix = 'name') =>

@@ -1,57 +1,108 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { calls, type CallName } from '../contract/calls.ts';
+import type { FormSpec } from '../contract/call.ts';
+import { ErrorBody, Messages } from '../contract/common.ts';
 
-type Schema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+/** Schemas many calls answer with: named once in components and referenced (README "API document"). */
+const SHARED = { ErrorBody, Messages } as const;
+
+const TAGS = [
+  ['accounts', 'Customers: registration, e-mail verification, sign-in, password reset, their own record.'],
+  ['organisation', 'Divisions, directorates and teams.'],
+  ['case requests', 'What a customer can apply for, and its questions.'],
+  ['cases', "A customer's cases; the public status check and printouts."],
+  ['ratings', "A customer's rating of a verified case."],
+  ['accusations', 'Filing an accusation (anyone) and reading them (accusation acceptors).'],
+  ['accusation acceptors', "Staff who read accusations: their sign-in and sign-out."],
+  ['staff', "The corporation's staff (issue 15): one sign-in for every role, and the case work."],
+  ['operations', 'Health and readiness for load balancers and orchestrators.'],
+] as const;
+
+const describe = (status: number) =>
+  status < 300 ? 'success' : status === 503 ? 'not ready' : 'refused, with Message_en … Message_af';
+
+/** An upload form as a multipart/form-data body: its text fields and its file part. */
+const multipartBody = ({ fields, file }: FormSpec) => ({
+  ...fields,
+  properties: { ...fields.properties, [file.name]: { type: 'string', format: 'binary', description: file.description } },
+});
 
 /**
- * The OpenAPI document, made from the same TypeBox schemas the routes validate with
- * (DESIGN.md: one source of truth for API shapes), so a deployer or a third-party client
- * reads exactly what the server enforces. Served at /docs/openapi.json.
+ * Every subtree equal to a shared schema becomes a $ref to it. The routes validate with
+ * their schemas inline (TypeBox, no registered $ids, so nothing changes for Fastify); only
+ * the document names them.
  */
-export function openApiCollector(app: FastifyInstance) {
-  const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    if (route.schema && !route.url.startsWith('/docs') && route.method !== 'HEAD') routes.push(route);
-  });
+function referenceShared(node: unknown, shared: [string, string][]): unknown {
+  if (Array.isArray(node)) return node.map((item) => referenceShared(item, shared));
+  if (typeof node !== 'object' || node === null) return node;
+  const text = JSON.stringify(node);
+  const name = shared.find(([, json]) => json === text)?.[0];
+  if (name) return { $ref: `#/components/schemas/${name}` };
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, referenceShared(value, shared)]));
+}
 
-  const parameters = (schema: unknown, place: 'path' | 'query') => {
-    const { properties = {}, required = [] } = (schema ?? {}) as Schema;
-    return Object.entries(properties).map(([name, property]) => ({
-      name,
-      in: place,
-      required: place === 'path' || required.includes(name),
-      schema: property,
-    }));
-  };
-
-  return function document(version: string) {
-    const paths: Record<string, Record<string, unknown>> = {};
-    for (const route of routes) {
-      const schema = route.schema as Record<string, unknown>;
-      const path = route.url.replace(/:(\w+)/g, '{$1}');
-      const multipart = (schema.consumes as string[] | undefined)?.includes('multipart/form-data');
-      const responses = Object.fromEntries(
-        Object.entries((schema.response ?? {}) as Record<string, unknown>).map(([status, body]) => [
-          status,
-          { description: Number(status) < 400 ? 'success' : 'refused, with Message_en … Message_af', content: { 'application/json': { schema: body } } },
-        ]),
-      );
-      for (const method of ([] as string[]).concat(route.method)) {
-        paths[path] = {
-          ...paths[path],
-          [method.toLowerCase()]: {
-            parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring, 'query')],
-            ...(schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema.body } } } } : {}),
-            ...(multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } } } : {}),
-            responses,
-          },
-        };
-      }
-    }
-    return {
+/**
+ * The OpenAPI document, made by @fastify/swagger from the routes' own schemas, which come
+ * from server/contract/calls.ts (DESIGN.md: one source of truth for API shapes): only the
+ * contract's calls are operations (they have tags; the app's files, media and the docs
+ * themselves have none). Register before the routes: it collects them as they are added.
+ */
+export async function collectApiDocument(app: FastifyInstance, version: string) {
+  const shared = Object.entries(SHARED).map(([name, schema]) => [name, JSON.stringify(schema)] as [string, string]);
+  await app.register(swagger, {
+    openapi: {
       openapi: '3.1.0',
       info: { title: 'Housing Development Corporation — customer portal API', version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      paths,
-    };
-  };
+      servers: [{ url: '/', description: 'this portal' }],
+      tags: TAGS.map(([name, description]) => ({ name, description })),
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: Object.fromEntries(Object.entries(SHARED).map(([name, schema]) => [name, JSON.parse(JSON.stringify(schema))])),
+      },
+    },
+    hideUntagged: true,
+    // OpenAPI 3.1 has JSON Schema's const: the document keeps the very schemas the routes validate with.
+    convertConstToEnum: false,
+    transform: ({ schema, url }) => {
+      const call = calls[(schema as { operationId?: string } | undefined)?.operationId as CallName] as
+        | { form?: FormSpec }
+        | undefined;
+      if (!call) return { schema, url };
+      const { response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, object> };
+      const described = Object.fromEntries(
+        Object.entries(response).map(([status, body]) => [status, { ...body, 'x-response-description': describe(Number(status)) }]),
+      );
+      return { schema: { ...rest, response: described, ...(call.form ? { body: multipartBody(call.form) } : {}) }, url };
+    },
+    transformObject: (document) => {
+      const { components, ...rest } = (document as { openapiObject: { components?: object } }).openapiObject;
+      return { ...(referenceShared(rest, shared) as object), components } as never;
+    },
+  });
+}
+
+/**
+ * The document at /docs/openapi.json and a readable UI at /docs, from the plugin's own
+ * bundled files (offline, no CDN), under a CSP that lets only those run.
+ */
+export async function serveApiDocs(app: FastifyInstance) {
+  app.get('/docs/openapi.json', (_request, reply) => reply.header('Cache-Control', 'no-cache').send(app.swagger()));
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // No "valid" badge from validator.swagger.io: nothing leaves the portal.
+    uiConfig: { validatorUrl: null, deepLinking: true } as object,
+    staticCSP: true,
+    transformStaticCSP: (policy) =>
+      policy
+        .split(';')
+        .map((directive) => directive.trim())
+        // Its default also allows styles and fonts from any https origin and the validator's images.
+        .map((directive) => directive.replace(/ https:| validator\.swagger\.io/g, ''))
+        .filter((directive) => directive && directive !== 'upgrade-insecure-requests')
+        .concat("connect-src 'self'")
+        .join('; ')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 }

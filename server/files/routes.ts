@@ -33,7 +33,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sto
   app.get('/media/customer-images/:file', {
     schema: { params: Type.Object({ file: Type.String({ maxLength: 64 }) }) },
   }, async (request, reply) => {
-    const file = storage.open('customer-images', request.params.file);
+    const file = await storage.open('customer-images', request.params.file);
     const type = CONTENT_TYPES[request.params.file.split('.').pop() ?? ''];
     if (!file || !type?.startsWith('image/')) throw notFound();
     return reply

@@ -1,40 +1,25 @@
-import type { Language } from '../errors/messages.ts';
+import { translate, type Language } from '../errors/catalogs.ts';
+import { mailSources } from './mail-sources.ts';
 import type { Mail } from './mailer.ts';
 
-/**
- * The account e-mails in the customer's language: English and Amharic written out;
- * the other languages get the English text until agreed translations exist.
- */
-type Template = (name: string, detail: string) => { subject: string; text: string };
+/** The account e-mails in the customer's language, from the server catalogs (mail-sources.ts). */
+const texts = translate(mailSources);
 
-const otp: Partial<Record<Language, Template>> & { en: Template } = {
-  en: (name, code) => ({
-    subject: 'Your verification code',
-    text: `Hello ${name},\n\nYour verification code for the Housing Development Corporation customer portal is:\n\n    ${code}\n\nIt is valid for 10 minutes. If you did not register, you can ignore this e-mail.\n`,
-  }),
-  am: (name, code) => ({
-    subject: 'የማረጋገጫ ኮድዎ',
-    text: `ሰላም ${name}፣\n\nለቤቶች ልማት ኮርፖሬሽን የደንበኞች ፖርታል የማረጋገጫ ኮድዎ፦\n\n    ${code}\n\nኮዱ ለ10 ደቂቃ ያገለግላል። ካልተመዘገቡ ይህን ኢሜይል ችላ ይበሉት።\n`,
-  }),
-};
+type MailKey = keyof typeof mailSources;
 
-const reset: Partial<Record<Language, Template>> & { en: Template } = {
-  en: (name, link) => ({
-    subject: 'Reset your password',
-    text: `Hello ${name},\n\nTo choose a new password for the Housing Development Corporation customer portal, open this link:\n\n${link}\n\nThe link works once, for 30 minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.\n`,
-  }),
-  am: (name, link) => ({
-    subject: 'የይለፍ ቃልዎን ይቀይሩ',
-    text: `ሰላም ${name}፣\n\nለቤቶች ልማት ኮርፖሬሽን የደንበኞች ፖርታል አዲስ የይለፍ ቃል ለመምረጥ ይህን ሊንክ ይክፈቱ፦\n\n${link}\n\nሊንኩ አንድ ጊዜ ብቻ፣ ለ30 ደቂቃ ይሰራል። ይህን ካልጠየቁ ኢሜይሉን ችላ ይበሉት፤ የይለፍ ቃልዎ አይቀየርም።\n`,
-  }),
-};
+/** The text in that language with its `{placeholder}`s filled in. */
+function fill(key: MailKey, language: Language, values: Record<string, string>): string {
+  return texts[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
 
-export const otpMail = (to: string, language: Language, name: string, code: string): Mail => ({
-  to,
-  ...(otp[language] ?? otp.en)(name, code),
-});
+function mail(to: string, language: Language, kind: 'otpMail' | 'resetMail' | 'registrationAttemptMail', values: Record<string, string>): Mail {
+  return { to, subject: fill(`${kind}Subject`, language, values), text: fill(`${kind}Text`, language, values) };
+}
 
-export const resetMail = (to: string, language: Language, name: string, link: string): Mail => ({
-  to,
-  ...(reset[language] ?? reset.en)(name, link),
-});
+export const otpMail = (to: string, language: Language, name: string, code: string): Mail => mail(to, language, 'otpMail', { name, code });
+
+export const resetMail = (to: string, language: Language, name: string, link: string): Mail => mail(to, language, 'resetMail', { name, link });
+
+/** To the owner of an e-mail someone tried to register again: the API answers that caller as if it were new. */
+export const registrationAttemptMail = (to: string, language: Language, name: string, loginLink: string): Mail =>
+  mail(to, language, 'registrationAttemptMail', { name, loginLink });

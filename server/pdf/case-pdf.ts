@@ -1,8 +1,10 @@
 import PDFDocument from 'pdfkit';
-import type { Case, CaseStatus } from '../contract/cases.ts';
+import type { Case, CaseStatus, PublicCaseStatus } from '../contract/cases.ts';
 import { registerFonts } from './fonts.ts';
 import { heightOfMixed, writeMixed } from './text-runs.ts';
 import { drawPageFooters } from './page-footer.ts';
+import { pdfSources } from './pdf-sources.ts';
+import { translate } from '../errors/catalogs.ts';
 
 /** Text in English and, where one exists, Amharic: the two languages a printout is read in. */
 export interface Bilingual {
@@ -11,9 +13,9 @@ export interface Bilingual {
 }
 
 export interface CasePrintout {
-  /** The case as the reader may see it: already masked for anyone but its owner. */
-  record: Case;
-  /** The answers with a select's option text in place of its id (none on a masked print). */
+  /** The whole case for its owner; for anyone else only its public status (server/cases/masking.ts). */
+  record: Case | PublicCaseStatus;
+  /** The answers with a select's option text in place of its id (none on a public copy). */
   answers: { question: Bilingual; answer: Bilingual }[];
   generatedAt: Date;
 }
@@ -26,8 +28,13 @@ export interface CaseLetter {
   date: Date;
 }
 
-const ORGANISATION: Bilingual = { en: 'Housing Development Corporation', am: 'የቤቶች ልማት ኮርፖሬሽን' };
-const PORTAL: Bilingual = { en: 'Customer Service Portal', am: 'የደንበኞች አገልግሎት ፖርታል' };
+/** Each printed label in English and Amharic, from the server catalogs (pdf-sources.ts). */
+const LABELS = Object.fromEntries(
+  Object.entries(translate(pdfSources)).map(([key, texts]) => [key, { en: texts.en, am: texts.am }]),
+) as Record<keyof typeof pdfSources, Bilingual>;
+
+const ORGANISATION = LABELS.organisation;
+const PORTAL = LABELS.portal;
 
 const sheet = { margin: 50, band: 78, labelWidth: 150, gap: 12 } as const;
 const colours = { brand: '#1f4e79', text: '#222222', muted: '#5f6b76', rule: '#c8d3de', note: '#fff4d6' } as const;
@@ -35,59 +42,14 @@ const sizes = { label: 9.5, value: 10.5, heading: 12.5, caseNumber: 20, footer: 
 
 // SPEC section 4: the badge a status shows.
 const STATUS: Record<CaseStatus, Bilingual> = {
-  pending: { en: 'Pending', am: 'በመጠባበቅ ላይ' },
-  ongoing: { en: 'Processing', am: 'በሂደት ላይ' },
-  responded: { en: 'Processing', am: 'በሂደት ላይ' },
-  verified: { en: 'Responded', am: 'ምላሽ ተሰጥቷል' },
-  rejected: { en: 'Rejected', am: 'ውድቅ ተደርጓል' },
+  pending: LABELS.statusPending,
+  ongoing: LABELS.statusProcessing,
+  responded: LABELS.statusProcessing,
+  verified: LABELS.statusResponded,
+  rejected: LABELS.statusRejected,
 };
 
-const LABELS = {
-  printout: { en: 'Case printout', am: 'የጉዳይ ህትመት' },
-  masked: {
-    en: 'Personal details are hidden in this copy. The case owner can print a full copy after logging in.',
-    am: 'በዚህ ቅጂ የግል መረጃዎች ተደብቀዋል። የጉዳዩ ባለቤት ከገቡ በኋላ ሙሉ ቅጂ ማተም ይችላሉ።',
-  },
-  caseInformation: { en: 'Case information', am: 'የጉዳይ መረጃ' },
-  customerInformation: { en: 'Customer information', am: 'የደንበኛ መረጃ' },
-  questions: { en: 'Questions and answers', am: 'ጥያቄዎችና መልሶች' },
-  schedule: { en: 'Schedule', am: 'መርሐ ግብር' },
-  rejection: { en: 'Rejection', am: 'ውድቅ የተደረገበት ምክንያት' },
-  caseNumber: { en: 'Case number', am: 'የጉዳይ ቁጥር' },
-  status: { en: 'Status', am: 'ሁኔታ' },
-  division: { en: 'Division', am: 'ዘርፍ' },
-  caseRequest: { en: 'Case request', am: 'የጉዳይ አይነት' },
-  relatedCase: { en: 'Related case', am: 'ተዛማጅ ጉዳይ' },
-  late: { en: 'Late', am: 'ዘግይቷል' },
-  respondedBy: { en: 'Responded by', am: 'ምላሽ የሰጠው' },
-  submitted: { en: 'Submitted', am: 'የገባበት ቀን' },
-  processingStarted: { en: 'Processing started', am: 'ሂደቱ የጀመረበት ቀን' },
-  responded: { en: 'Responded', am: 'ምላሽ የተሰጠበት ቀን' },
-  attachment: { en: 'Attachment', am: 'አባሪ' },
-  remark: { en: 'Remark', am: 'አስተያየት' },
-  name: { en: 'Name', am: 'ስም' },
-  subcity: { en: 'Sub-city', am: 'ክፍለ ከተማ' },
-  woreda: { en: 'Woreda', am: 'ወረዳ' },
-  houseNumber: { en: 'House number', am: 'የቤት ቁጥር' },
-  phone: { en: 'Phone', am: 'ስልክ' },
-  housePhone: { en: 'House phone', am: 'የቤት ስልክ' },
-  gender: { en: 'Gender', am: 'ጾታ' },
-  extendedBy: { en: 'Extended by', am: 'ያራዘመው' },
-  extendedDate: { en: 'Extended date', am: 'የተራዘመበት ቀን' },
-  scheduledBy: { en: 'Scheduled by', am: 'ቀጠሮ የሰጠው' },
-  scheduledDate: { en: 'Scheduled date', am: 'የቀጠሮ ቀን' },
-  rejectedBy: { en: 'Rejected by', am: 'ውድቅ ያደረገው' },
-  rejectedDate: { en: 'Rejected date', am: 'ውድቅ የተደረገበት ቀን' },
-  justification: { en: 'Justification', am: 'ምክንያት' },
-  yes: { en: 'Yes', am: 'አዎ' },
-  no: { en: 'No', am: 'አይ' },
-  attached: { en: 'Attached (open it in the portal)', am: 'ተያይዟል (በፖርታሉ ይክፈቱ)' },
-  none: { en: 'None', am: 'የለም' },
-  printed: { en: 'Printed', am: 'የታተመበት' },
-  page: { en: 'Page', am: 'ገጽ' },
-} satisfies Record<string, Bilingual>;
-
-const GENDER: Record<string, Bilingual> = { Male: { en: 'Male', am: 'ወንድ' }, Female: { en: 'Female', am: 'ሴት' } };
+const GENDER: Record<string, Bilingual> = { Male: LABELS.male, Female: LABELS.female };
 
 /** "English · Amharic" on one line, for labels. */
 const inline = (text: Bilingual) => (text.am && text.am !== text.en ? `${text.en} · ${text.am}` : text.en);
@@ -102,6 +64,7 @@ export function formatDate(value: string | Date | null): string {
   if (!value) return '—';
   const date = new Date(value);
   const ethiopian = ethiopianDate.formatToParts(date).filter((part) => part.type !== 'era').map((part) => part.value).join('').trim();
+  // ዓ.ም. ("year of mercy") is the era of the Amharic date Intl writes here, part of its form like the month name.
   return `${gregorianDate.format(date)} (${ethiopian} ዓ.ም.)`;
 }
 
@@ -192,7 +155,7 @@ function block(doc: PDFKit.PDFDocument, label: string, text: string) {
   doc.y += 8;
 }
 
-function drawHeading(doc: PDFKit.PDFDocument, record: Case) {
+function drawHeading(doc: PDFKit.PDFDocument, record: Case | PublicCaseStatus) {
   const top = doc.y;
   doc.fillColor(colours.text);
   writeMixed(doc, record.case_number, { bold: true, size: sizes.caseNumber, x: sheet.margin, y: top, width: contentWidth(doc) });
@@ -210,20 +173,23 @@ function drawHeading(doc: PDFKit.PDFDocument, record: Case) {
   }
 }
 
-function drawCaseInformation(doc: PDFKit.PDFDocument, record: Case) {
+/** The case's own facts; `whole` (the owner's copy) adds what leads to people or other cases. */
+function drawCaseInformation(doc: PDFKit.PDFDocument, record: Case | PublicCaseStatus, whole: Case | undefined) {
   section(doc, LABELS.caseInformation);
   row(doc, LABELS.caseNumber, record.case_number);
   row(doc, LABELS.status, inline(STATUS[record.status]));
   row(doc, LABELS.division, stacked({ en: record.division.name_en, am: record.division.name_am }));
   row(doc, LABELS.caseRequest, stacked({ en: record.caselist.case_name_en, am: record.caselist.case_name_am }));
-  row(doc, LABELS.relatedCase, record.related_case_id?.case_number ?? '-');
+  if (whole) row(doc, LABELS.relatedCase, whole.related_case_id?.case_number ?? '-');
   row(doc, LABELS.late, inline(record.late === 'yes' ? LABELS.yes : LABELS.no));
   // SPEC section 2: the responder is named only once the case is verified.
-  if (record.status === 'verified') row(doc, LABELS.respondedBy, fullName(record.responded_by));
+  if (whole?.status === 'verified') row(doc, LABELS.respondedBy, fullName(whole.responded_by));
   row(doc, LABELS.submitted, formatDate(record.createdAt));
   if (record.ongoing_date) row(doc, LABELS.processingStarted, formatDate(record.ongoing_date));
   if (record.verified_date) row(doc, LABELS.responded, formatDate(record.verified_date));
-  if (!record.masked) row(doc, LABELS.attachment, inline(record.attachment ? LABELS.attached : LABELS.none));
+  // The owner's copy shows the date in its rejection section, with who and why.
+  if (!whole && record.rejected_date) row(doc, LABELS.rejectedDate, formatDate(record.rejected_date));
+  if (whole) row(doc, LABELS.attachment, inline(whole.attachment ? LABELS.attached : LABELS.none));
 }
 
 function drawCustomer(doc: PDFKit.PDFDocument, record: Case) {
@@ -238,21 +204,25 @@ function drawCustomer(doc: PDFKit.PDFDocument, record: Case) {
   row(doc, LABELS.gender, GENDER[customer.gender] ? inline(GENDER[customer.gender]) : '—');
 }
 
-function drawAnswers(doc: PDFKit.PDFDocument, printout: CasePrintout) {
-  if (printout.answers.length === 0 && !printout.record.remark) return;
+function drawAnswers(doc: PDFKit.PDFDocument, answers: CasePrintout['answers'], record: Case) {
+  if (answers.length === 0 && !record.remark) return;
   section(doc, LABELS.questions);
-  for (const { question, answer } of printout.answers) block(doc, stacked(question), inline(answer));
-  if (printout.record.remark) block(doc, inline(LABELS.remark), printout.record.remark);
+  for (const { question, answer } of answers) block(doc, stacked(question), inline(answer));
+  if (record.remark) block(doc, inline(LABELS.remark), record.remark);
 }
 
-function drawSchedule(doc: PDFKit.PDFDocument, record: Case) {
+/** A schedule entry of either copy: staff names are on the owner's copy only. */
+type ScheduleEntry = PublicCaseStatus['schedule_program'][number]['schedule'] & Partial<Case['schedule_program'][number]['schedule']>;
+
+function drawSchedule(doc: PDFKit.PDFDocument, record: Case | PublicCaseStatus) {
   if (record.schedule_program.length === 0) return;
   section(doc, LABELS.schedule);
-  record.schedule_program.forEach(({ schedule }, index) => {
+  const entries: ScheduleEntry[] = record.schedule_program.map(({ schedule }) => schedule);
+  entries.forEach((schedule, index) => {
     if (index > 0) doc.y += 6;
-    row(doc, LABELS.extendedBy, fullName(schedule.extended_by));
+    if (schedule.extended_by !== undefined) row(doc, LABELS.extendedBy, fullName(schedule.extended_by));
     row(doc, LABELS.extendedDate, formatDate(schedule.extended_date));
-    row(doc, LABELS.scheduledBy, fullName(schedule.scheduled_by));
+    if (schedule.scheduled_by !== undefined) row(doc, LABELS.scheduledBy, fullName(schedule.scheduled_by));
     row(doc, LABELS.scheduledDate, formatDate(schedule.scheduled_date));
   });
 }
@@ -271,12 +241,15 @@ export async function renderCasePdf(printout: CasePrintout): Promise<Buffer> {
   const doc = newDocument(`${record.case_number} — ${LABELS.printout.en}`, printout.generatedAt);
   const bytes = collect(doc);
   drawBand(doc, LABELS.printout);
+  const whole = record.masked ? undefined : record;
   drawHeading(doc, record);
-  drawCaseInformation(doc, record);
-  drawCustomer(doc, record);
-  drawAnswers(doc, printout);
+  drawCaseInformation(doc, record, whole);
+  if (whole) {
+    drawCustomer(doc, whole);
+    drawAnswers(doc, printout.answers, whole);
+  }
   drawSchedule(doc, record);
-  drawRejection(doc, record);
+  if (whole) drawRejection(doc, whole);
   drawFooters(doc, `${inline(LABELS.printed)}: ${formatDate(printout.generatedAt)} — ${record.case_number}`);
   doc.end();
   return bytes;
@@ -289,7 +262,7 @@ export async function renderCaseLetter(letter: CaseLetter): Promise<Buffer> {
   drawBand(doc, letter.title);
   doc.fillColor(colours.text);
   row(doc, LABELS.caseNumber, letter.caseNumber);
-  row(doc, { en: 'Date', am: 'ቀን' }, formatDate(letter.date));
+  row(doc, LABELS.date, formatDate(letter.date));
   doc.y += 12;
   for (const paragraph of letter.paragraphs) {
     writeMixed(doc, paragraph, { size: sizes.value, x: sheet.margin, width: contentWidth(doc), lineGap: 2 });

@@ -14,7 +14,7 @@ export function createRatingStore(db: Queryable) {
 
     /** The status of one of this customer's cases; undefined for an unknown or someone else's case. */
     async statusOfOwnCase(caseId: string, customerId: string): Promise<string | undefined> {
-      const rows = await db.query<{ status: string }>('SELECT status FROM customer_case WHERE id = $1 AND customer_id = $2', [
+      const rows = await db.query<{ status: string }>('SELECT status FROM case_owner WHERE id = $1 AND customer_id = $2', [
         caseId,
         customerId,
       ]);

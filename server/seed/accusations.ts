@@ -1,7 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../db/database.ts';
-import { createStaffStore } from '../staff/store.ts';
-import { ethiopianYear } from '../calendar/ethiopian-year.ts';
+import { nextReference } from '../numbering/year-sequence.ts';
 
 /** The README gives these to a newcomer. */
 export const DEMO_ACCEPTOR = { email: 'acceptor@portal.local', password: 'Accept12345' };
@@ -21,31 +20,27 @@ const DEMO_ACCUSATIONS: [name: string, phone: string, subject: string, part: str
     'A house I was promised in the lottery list was given to someone who registered after me.'],
 ];
 
-/** An accusation acceptor and a few accusations, for a newcomer to look at. */
-export async function seedAccusations(tx: Queryable) {
-  await createStaffStore(tx).upsertStaff({
-    email: DEMO_ACCEPTOR.email,
-    password_hash: await hash(DEMO_ACCEPTOR.password),
-    firstname: 'Selam',
-    middlename: 'Tadesse',
-    lastname: 'Bekele',
-    role: 'accusation_acceptor',
-  });
+/**
+ * An accusation acceptor and a few accusations, for a newcomer to look at. An acceptor
+ * `npm run staff` made under the demo e-mail before the first start keeps their password.
+ */
+export async function seedAccusations(tx: Queryable, referencePrefix: string) {
+  await tx.query(
+    `INSERT INTO staff_user (firstname, middlename, lastname, email, password_hash, role)
+     VALUES ('Selam', 'Tadesse', 'Bekele', $1, $2, 'accusation_acceptor')
+     ON CONFLICT ((lower(email))) DO NOTHING`,
+    [DEMO_ACCEPTOR.email, await hash(DEMO_ACCEPTOR.password)],
+  );
   let daysAgo = DEMO_ACCUSATIONS.length * 8;
   for (const [name, phone, subject, part, description] of DEMO_ACCUSATIONS) {
     daysAgo -= 8;
     const filed = new Date(Date.now() - daysAgo * 86_400_000);
-    const year = ethiopianYear(filed);
     // The same per-year sequence real filings use, so their references carry on from these.
-    const [{ last }] = await tx.query<{ last: number }>(
-      `INSERT INTO accusation_sequence (year, last) VALUES ($1, 1)
-       ON CONFLICT (year) DO UPDATE SET last = accusation_sequence.last + 1 RETURNING last`,
-      [year],
-    );
+    const reference = await nextReference(tx, 'accusationReference', referencePrefix, filed);
     await tx.query(
       `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [`ACC-${year}-${String(last).padStart(6, '0')}`, name, phone, subject, description, part, filed],
+      [reference, name, phone, subject, description, part, filed],
     );
   }
 }

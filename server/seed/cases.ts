@@ -8,15 +8,13 @@ import type { Queryable } from '../db/database.ts';
 import type { CaseStatus } from '../contract/cases.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter, type Bilingual } from '../pdf/case-pdf.ts';
-import { allocateCaseNumber } from '../cases/case-number.ts';
-import { insertAnswers } from '../cases/store.ts';
-import { LANGUAGES } from '../db/sql.ts';
-import { ATTACHMENT_MAX_BYTES } from '../cases/upload.ts';
+import { nextReference } from '../numbering/year-sequence.ts';
+import { API_LANGUAGES, ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
 import { demoDivisions } from './organisation.ts';
 
 export type Six = { en: string; am: string; or: string; tg: string; sm: string; af?: string };
 /** The six values of a text in the column order name_en … name_af. */
-export const inAll = (text: Six) => LANGUAGES.map((lang) => text[lang] ?? text.en);
+export const inAll = (text: Six) => API_LANGUAGES.map((lang) => text[lang] ?? text.en);
 
 // ---------------------------------------------------------------------------------------
 // Questions: each kind the apply form draws (SPEC section 3), reused across case requests.
@@ -340,7 +338,7 @@ async function insertStaff(tx: Queryable): Promise<Record<StaffKey, string>> {
   for (const [key, person] of Object.entries(STAFF) as [StaffKey, (typeof STAFF)[StaffKey]][]) {
     ids[key] = await insertRow(
       tx,
-      `INSERT INTO staff_user (firstname, middlename, lastname, email, role) VALUES ($1, $2, $3, $4, 'case_officer')`,
+      `INSERT INTO staff_user (firstname, middlename, lastname, email, role) VALUES ($1, $2, $3, $4, 'officer')`,
       [person.firstname, person.middlename, person.lastname, person.email],
     );
   }
@@ -350,7 +348,8 @@ async function insertStaff(tx: Queryable): Promise<Record<StaffKey, string>> {
 // Letters are the same for the same case on the same day: draw each once per process.
 const letters = new Map<string, Promise<Buffer>>();
 
-async function storeLetter(storage: FileStorage | undefined, caseNumber: string, kind: 'response' | 'attachment', date: Date) {
+/** A demo letter, stored and claimed by the seed's transaction like an upload by its row's. */
+async function storeLetter(tx: Queryable, storage: FileStorage | undefined, caseNumber: string, kind: 'response' | 'attachment', date: Date) {
   if (!storage) return null;
   const key = `${caseNumber}:${kind}:${date.toISOString().slice(0, 10)}`;
   if (!letters.has(key)) {
@@ -367,7 +366,9 @@ async function storeLetter(storage: FileStorage | undefined, caseNumber: string,
     letters.set(key, renderCaseLetter({ caseNumber, title, paragraphs, signedBy, date }));
   }
   const pdf = await letters.get(key)!;
-  return (await storage.save('case-files', Readable.from([pdf]), pdfKind(ATTACHMENT_MAX_BYTES))).name;
+  const { name } = await storage.save('case-files', Readable.from([pdf]), pdfKind(ATTACHMENT_MAX_BYTES));
+  await storage.claim(tx, 'case-files', name);
+  return name;
 }
 
 /** Answers of a demo case: each question's demo answer, a select's as its option id. */
@@ -406,10 +407,10 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
     const created = new Date(now.getTime() - demo.daysAgo * DAY);
     const after = (days: number) => new Date(created.getTime() + days * DAY);
     const dates = { created, ongoing: after(2), responded: after(RESPONSE_AFTER_DAYS), verified: after(VERIFIED_AFTER_DAYS), rejected: after(4) };
-    const caseNumber = await allocateCaseNumber(tx, options.caseNumberPrefix, created);
+    const caseNumber = await nextReference(tx, 'caseNumber', options.caseNumberPrefix, created);
     const { status } = demo;
-    const attachment = demo.attachment ? await storeLetter(options.storage, caseNumber, 'attachment', created) : null;
-    const response = status === 'verified' ? await storeLetter(options.storage, caseNumber, 'response', dates.verified) : null;
+    const attachment = demo.attachment ? await storeLetter(tx, options.storage, caseNumber, 'attachment', created) : null;
+    const response = status === 'verified' ? await storeLetter(tx, options.storage, caseNumber, 'response', dates.verified) : null;
     const caseId = await insertRow(
       tx,
       `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, status, late, remark,
@@ -430,7 +431,9 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
       ],
     );
     caseIds.set(index, caseId);
-    await insertAnswers(tx, caseId, demoAnswers(caseRequest));
+    for (const { questionId, answer, position } of demoAnswers(caseRequest)) {
+      await tx.query('INSERT INTO case_answer (case_id, question_id, answer, position) VALUES ($1, $2, $3, $4)', [caseId, questionId, answer, position]);
+    }
     for (const [step, at] of historyOf(status, dates)) {
       await tx.query('INSERT INTO case_history (case_id, status, changed_at) VALUES ($1, $2, $3)', [caseId, step, at]);
     }

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { hash } from '@node-rs/argon2';
 import type { FileStorage } from '../files/storage.ts';
+import { readConfig } from '../config.ts';
 import { demoDivisions } from './organisation.ts';
 import { inAll, seedCases } from './cases.ts';
 import { seedAccusations } from './accusations.ts';
@@ -13,20 +14,38 @@ export const SECOND_DEMO_CUSTOMER = { email: 'second@portal.local', password: 'S
 export interface DemoDataOptions {
   /** Where the demo cases' PDFs are stored; without it they have no attachments. */
   storage?: FileStorage;
+  /** CASE_NUMBER_PREFIX and the accusation prefix: demo numbers share the real sequences. */
   caseNumberPrefix?: string;
+  accusationReferencePrefix?: string;
 }
+
+/** The prefixes of a configuration with no environment. */
+const DEFAULTS = readConfig({});
+
+/** Any constant shared by every instance (the migrations use another). */
+const SEED_LOCK = 7_401_203;
 
 async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<string> {
   const [row] = await tx.query<{ id: string }>(`${sql} RETURNING id`, params);
   return row.id;
 }
 
-/** Fills an empty database with the demo organisation; does nothing on a seeded one. */
+/**
+ * Fills an empty database with the demo organisation; does nothing on a seeded one. The
+ * rows are written as SQL, as a database dump would be: a fixture needs statuses and
+ * dates no feature's store or service offers, so the seed uses none of them, only the
+ * shared year-sequence numbering and file storage.
+ */
 export async function seedDemoData(db: Database, options: DemoDataOptions = {}): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*) AS count FROM division');
   if (count > 0) return false;
   const [demoPasswordHash, secondPasswordHash] = await Promise.all([hash(DEMO_CUSTOMER.password), hash(SECOND_DEMO_CUSTOMER.password)]);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances started together on an empty database would each seed: the first to take
+    // the lock seeds, the others find its rows once it commits.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [{ count: seeded }] = await tx.query<{ count: number }>('SELECT count(*) AS count FROM division');
+    if (seeded > 0) return false;
     await tx.query(
       `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
          subcity, woreda, house_number, gender, language, email_verified_at)
@@ -61,10 +80,10 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
     }
     await seedCases(tx, {
       storage: options.storage,
-      caseNumberPrefix: options.caseNumberPrefix ?? 'HDC',
+      caseNumberPrefix: options.caseNumberPrefix ?? DEFAULTS.caseNumberPrefix,
       customerEmails: { demo: DEMO_CUSTOMER.email, second: SECOND_DEMO_CUSTOMER.email },
     });
-    await seedAccusations(tx);
+    await seedAccusations(tx, options.accusationReferencePrefix ?? DEFAULTS.accusationReferencePrefix);
+    return true;
   });
-  return true;
 }

@@ -1,7 +1,9 @@
 /**
- * `npm run staff -- --email a@b.c --password Secret123 --firstname Abebe --lastname Kebede`
- * adds an accusation acceptor (or resets an existing one's password) in the configured
- * database, the same one `npm start` uses.
+ * `npm run staff -- --email a@b.c --password Secret123 --firstname Abebe --lastname Kebede
+ * [--role officer|manager|ethics|archivist|admin] [--directorate ID] [--team ID]` adds a
+ * staff user (or updates an existing one and resets the password) in the configured
+ * database, the same one `npm start` uses. Without --role it is an ethics user, today's
+ * accusation acceptor, as before issue 15.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +12,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { checkPassword, normaliseEmail } from '../accounts/validation.ts';
+import type { StaffRole } from '../auth/tokens.ts';
 import { createStaffStore } from './store.ts';
 
 const { values } = parseArgs({
@@ -19,13 +22,30 @@ const { values } = parseArgs({
     firstname: { type: 'string', default: '' },
     middlename: { type: 'string', default: '' },
     lastname: { type: 'string', default: '' },
-    role: { type: 'string', default: 'accusation_acceptor' },
+    role: { type: 'string', default: 'ethics' },
+    directorate: { type: 'string' },
+    team: { type: 'string' },
   },
 });
 
-if (!values.email || !values.password || values.role !== 'accusation_acceptor') {
+// The words the CLI takes, and the roles they store (ethics keeps the acceptor's name).
+const ROLES: Record<string, StaffRole> = {
+  officer: 'officer', manager: 'manager', ethics: 'accusation_acceptor', accusation_acceptor: 'accusation_acceptor',
+  archivist: 'archivist', admin: 'admin',
+};
+const role = ROLES[values.role!];
+// Officers and managers work in a directorate: its queue is theirs. Only an officer is in a team.
+const placementError = !role
+  ? `unknown role ${values.role}`
+  : (role === 'officer' || role === 'manager') !== Boolean(values.directorate)
+    ? '--directorate is needed for an officer or a manager, and only for them'
+    : values.team && role !== 'officer'
+      ? '--team is only for an officer'
+      : undefined;
+if (!values.email || !values.password || placementError) {
   console.error('usage: npm run staff -- --email EMAIL --password PASSWORD [--firstname F] [--middlename M] [--lastname L]');
-  console.error('(the only staff role with a login today is accusation_acceptor)');
+  console.error('         [--role officer|manager|ethics|archivist|admin] [--directorate ID] [--team ID]');
+  if (placementError) console.error(placementError);
   process.exit(2);
 }
 
@@ -41,9 +61,11 @@ try {
     firstname: values.firstname!,
     middlename: values.middlename!,
     lastname: values.lastname!,
-    role: 'accusation_acceptor',
+    role,
+    directorate_id: values.directorate ?? null,
+    team_id: values.team ?? null,
   });
-  console.log(`accusation acceptor ${email} is ready (id ${id})`);
+  console.log(`${role === 'accusation_acceptor' ? 'accusation acceptor' : role} ${email} is ready (id ${id})`);
 } catch (error) {
   console.error(error instanceof Error && 'messageKey' in error ? `refused: ${error.messageKey}` : error);
   process.exitCode = 1;

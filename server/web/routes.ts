@@ -7,56 +7,35 @@ import { notFound } from '../errors/api-error.ts';
 /** First path segments that belong to the API: an unknown path under them is a JSON 404. */
 export function isApiPath(url: string): boolean {
   const first = url.split('?')[0].split('/')[1] ?? '';
-  return first.endsWith('_api') || first === 'div_rate' || first === 'media' || first === 'docs';
-}
-
-// The app never loads anything from another origin; the map is an opt-in OpenStreetMap frame.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-src 'self' blob: https://www.openstreetmap.org",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-function securityHeaders(reply: FastifyReply) {
-  reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', 'same-origin');
+  return first.endsWith('_api') || ['div_rate', 'media', 'docs', 'healthz', 'readyz'].includes(first);
 }
 
 /**
- * Serves the built PWA. Hashed assets are cached for a year; the shell, the service
- * worker and the manifest are revalidated so a deployment reaches users. Any other
- * page path gets the shell, whose router shows the 404 page (SPEC section 2).
+ * Serves the built PWA. Each file goes as the brotli or gzip copy the build made beside
+ * it (scripts/precompress.ts) when the browser accepts one, with `Vary: Accept-Encoding`.
+ * Hashed assets are cached for a year; the shell, the service worker and the manifest are
+ * revalidated so a deployment reaches users. Any other page path gets the shell, whose
+ * router shows the 404 page (SPEC section 2).
  */
 export async function webRoutes(app: FastifyInstance, { staticDir }: { staticDir: string }) {
-  const indexFile = path.join(staticDir, 'index.html');
-  const hasApp = staticDir !== '' && fs.existsSync(indexFile);
+  const hasApp = staticDir !== '' && fs.existsSync(path.join(staticDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The .br/.gz copies are reached through their original's path only.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        securityHeaders(reply as unknown as FastifyReply);
       },
     });
   }
 
-  const sendShell = (reply: FastifyReply) => {
-    securityHeaders(reply);
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  };
+  // sendFile goes through the same negotiation, so the shell is sent compressed too.
+  const sendShell = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
 
   app.get('/', (_request, reply) => (hasApp ? sendShell(reply) : reply.callNotFound()));
 

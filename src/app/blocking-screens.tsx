@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { blocking } from './blocking.ts';
 
@@ -31,7 +31,11 @@ export function ConnectionLost() {
   );
 }
 
-/** SPEC sections 4 and 9: after a 429, a 180-second wait in one-second ticks, then back to normal. */
+/**
+ * SPEC sections 4 and 9: after a 429, a wait in one-second ticks, then back to normal. The
+ * wait is the server's Retry-After (180 seconds for the generic limit, the real time left
+ * for a sign-in lock), and the text does not say who was counted: a lock may be per account.
+ */
 export function RateLimitWait({ until }: { until: number }) {
   const queryClient = useQueryClient();
   const [now, setNow] = useState(Date.now);
@@ -51,6 +55,7 @@ export function RateLimitWait({ until }: { until: number }) {
 
   const minutes = Math.floor(secondsLeft / 60);
   const seconds = String(secondsLeft % 60).padStart(2, '0');
+  const minutesLeft = Math.max(1, Math.ceil(secondsLeft / 60));
   return (
     <main className="full-screen" role="alert">
       <svg className="full-screen-icon" viewBox="0 0 64 64" aria-hidden="true">
@@ -58,7 +63,7 @@ export function RateLimitWait({ until }: { until: number }) {
         <path d="M32 20v14l9 6M26 6h12" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <h1>
-        <Trans>Please wait 3 minutes before retrying.</Trans>
+        <Plural value={minutesLeft} one="Please wait # minute before retrying." other="Please wait # minutes before retrying." />
       </h1>
       <p className="countdown" aria-live="polite" aria-atomic="true">
         <span className="visually-hidden">
@@ -69,7 +74,7 @@ export function RateLimitWait({ until }: { until: number }) {
         </time>
       </p>
       <p>
-        <Trans>Too many attempts were made from this device. The page comes back by itself when the time is up.</Trans>
+        <Trans>Too many attempts. The page comes back by itself when the time is up.</Trans>
       </p>
     </main>
   );

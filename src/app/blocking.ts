@@ -10,6 +10,15 @@ export type Blocking = { kind: 'none' } | { kind: 'rate-limited'; until: number 
 export const RATE_LIMIT_WAIT_SECONDS = 180;
 const WAIT_KEY = 'rateLimitedUntil';
 
+/**
+ * The wait a 429 asks for: its Retry-After in seconds (a sign-in lock can last longer or
+ * shorter than 3 minutes), else SPEC's 3 minutes.
+ */
+export function waitSeconds(retryAfter: string | number | null | undefined): number {
+  const seconds = Number(retryAfter);
+  return Number.isInteger(seconds) && seconds > 0 && seconds <= 24 * 60 * 60 ? seconds : RATE_LIMIT_WAIT_SECONDS;
+}
+
 function initial(): Blocking {
   const until = Number(sessionStorage.getItem(WAIT_KEY));
   return until > Date.now() ? { kind: 'rate-limited', until } : { kind: 'none' };
@@ -24,10 +33,10 @@ function set(next: Blocking) {
 }
 
 export const blocking = {
-  rateLimited(now = Date.now()) {
+  rateLimited(seconds = RATE_LIMIT_WAIT_SECONDS, now = Date.now()) {
     // A second 429 during the wait does not extend it: the wait was already shown.
     if (state.kind === 'rate-limited') return;
-    const until = now + RATE_LIMIT_WAIT_SECONDS * 1000;
+    const until = now + seconds * 1000;
     sessionStorage.setItem(WAIT_KEY, String(until));
     set({ kind: 'rate-limited', until });
   },

@@ -1,6 +1,9 @@
-import ky, { HTTPError } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
-import { blocking } from './blocking.ts';
+import { endpoints } from '../../server/contract/endpoints.ts';
+import type { BodyOf, CallName, Calls, ParamsOf, QueryOf, Success } from '../../server/contract/calls.ts';
+import type { ErrorBody } from '../../server/contract/common.ts';
+import { blocking, waitSeconds } from './blocking.ts';
 import { session } from './session.ts';
 
 /**
@@ -16,7 +19,7 @@ export const http = ky.create({
     beforeRequest: [({ request }) => void request.headers.set('Accept-Language', i18n.locale || 'am')],
     afterResponse: [
       ({ response }) => {
-        if (response.status === 429) blocking.rateLimited();
+        if (response.status === 429) blocking.rateLimited(waitSeconds(response.headers.get('Retry-After')));
         else if (response.status >= 500) blocking.serverError();
       },
     ],
@@ -45,16 +48,16 @@ export const isRateLimited = (error: unknown) => httpStatus(error) === 429;
  * (streamed request bodies need HTTP/2), so this one call uses XMLHttpRequest, with the
  * same token, language and 429/500 handling as the rest.
  */
-export function uploadForm<T>(
-  path: string,
+export function uploadForm<N extends UploadCallName>(
+  name: N,
   form: FormData,
   onProgress: (fraction: number) => void,
   // The outbox sends in the background: it keys each send and handles failures itself.
   { idempotencyKey, quiet = false }: { idempotencyKey?: string; quiet?: boolean } = {},
-): Promise<T> {
+): Promise<Success<Calls[N]>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/${path}`);
+    request.open(endpoints[name].method, endpoints[name].path);
     request.responseType = 'json';
     request.timeout = 120_000;
     request.setRequestHeader('Accept-Language', i18n.locale || 'am');
@@ -63,9 +66,9 @@ export function uploadForm<T>(
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
+      if (request.status >= 200 && request.status < 300) return resolve(request.response as Success<Calls[N]>);
       if (!quiet) {
-        if (request.status === 429) blocking.rateLimited();
+        if (request.status === 429) blocking.rateLimited(waitSeconds(request.getResponseHeader('Retry-After')));
         else if (request.status >= 500) blocking.serverError();
         else if (request.status === 401 && session.get()) session.expired();
       }
@@ -92,11 +95,63 @@ export const authedHttp = http.extend({
   },
 });
 
-type ServerMessages = Partial<Record<`Message_${'en' | 'am' | 'or' | 'tg' | 'sm' | 'af'}`, string>>;
-
-/** The Message_* body of a refusal, when the server sent one. */
-export function refusalBody(error: unknown): ServerMessages | undefined {
+/** The body of a refusal (a stable code and Message_*), when the server sent one. */
+export function refusalBody(error: unknown): Partial<ErrorBody> | undefined {
   const data = error instanceof HTTPError || error instanceof UploadError ? error.data : undefined;
   if (typeof data !== 'object' || data === null) return undefined;
-  return 'Message_en' in data ? (data as ServerMessages) : undefined;
+  return 'Message_en' in data ? (data as Partial<ErrorBody>) : undefined;
+}
+
+/** The calls whose body is an upload form (multipart). */
+export type UploadCallName = { [N in CallName]: Calls[N] extends { form: object } ? N : never }[CallName];
+
+/** An option a call needs exactly when its contract has the part; otherwise it may not be given. */
+type Part<T, Key extends string> = [T] extends [undefined] ? { [K in Key]?: never } : { [K in Key]: T };
+
+/** What a call is sent with, typed by its contract (server/contract/calls.ts). */
+export type CallOptions<N extends CallName> = Part<ParamsOf<Calls[N]>, 'params'> &
+  Part<QueryOf<Calls[N]>, 'query'> &
+  Part<BodyOf<Calls[N]>, 'json'> &
+  Part<N extends UploadCallName ? FormData : undefined, 'form'> &
+  // An acceptor's calls go with the staff client (src/features/staff), which holds their token.
+  Part<Calls[N]['auth'] extends 'accusation_acceptor' ? KyInstance : undefined, 'via'> & { signal?: AbortSignal };
+
+/** A call's path with its parameters filled in, relative to the client's prefix. */
+export function callPath(name: CallName, params: Record<string, string | number> = {}): string {
+  return endpoints[name].path.slice(1).replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+}
+
+/** The customer's client for calls that need their token, and for those a token only changes. */
+function clientFor(auth: (typeof endpoints)[CallName]['auth']): KyInstance {
+  if (auth === 'customer') return authedHttp;
+  if (auth === 'optional') return session.get() ? authedHttp : http;
+  return http;
+}
+
+/**
+ * Makes a call of the contract by its operationId: the method and path come from the
+ * contract, the options and the answer's type from its schemas, so a renamed path, field
+ * or answer fails the typecheck here as on the server.
+ */
+export function api<N extends CallName>(
+  name: N,
+  // Optional exactly when the call needs nothing (no params, body or staff client).
+  ...[options]: Record<never, never> extends CallOptions<N> ? [CallOptions<N>?] : [CallOptions<N>]
+) {
+  const { params, query, json, form, via, signal } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | boolean>;
+    json?: unknown;
+    form?: FormData;
+    via?: KyInstance;
+    signal?: AbortSignal;
+  };
+  const { method, auth } = endpoints[name];
+  return (via ?? clientFor(auth))(callPath(name, params), {
+    method,
+    signal,
+    ...(query ? { searchParams: query } : {}),
+    ...(json !== undefined ? { json } : {}),
+    ...(form ? { body: form } : {}),
+  }).json<Success<Calls[N]>>();
 }

@@ -43,6 +43,38 @@ function publish(next: Session | undefined) {
 type ExpiryHandler = () => void;
 let onExpiry: ExpiryHandler = () => {};
 
+/**
+ * Tabs and windows of one browser session share the sign-in (issue 12). The token stays
+ * in each tab's session storage (SPEC section 2); a new tab asks the open ones for it, a
+ * sign-in is handed to the others, and a logout or expiry in one tab signs out all of
+ * them. Same origin only, and gone with the browser session, as session storage is.
+ */
+type SessionMessage = { type: 'ask' } | { type: 'token'; token: string } | { type: 'signed-out' };
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('portal-session');
+/** How long a new tab waits for an open tab to hand over its session before showing itself signed out. */
+const HANDOFF_MS = 150;
+
+function adopt(token: string) {
+  const next = decodeToken(token);
+  if (!next || next.token === current?.token || (next.expiresAt && next.expiresAt <= Date.now())) return;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  publish(next);
+}
+
+channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
+  const message = event.data;
+  if (message.type === 'ask' && current) channel.postMessage({ type: 'token', token: current.token } satisfies SessionMessage);
+  if (message.type === 'token') adopt(message.token);
+  if (message.type === 'signed-out' && current) {
+    sessionStorage.clear();
+    publish(undefined);
+    onExpiry();
+  }
+});
+
+/** A shared case link opened while signed out: where to go after the log-in (SPEC still sends the visitor to /). */
+const RETURN_KEY = 'returnTo';
+
 export const session = {
   get: () => current,
   start(token: string) {
@@ -50,17 +82,23 @@ export const session = {
     if (!next) throw new Error('The server sent a token that cannot be read');
     sessionStorage.setItem(TOKEN_KEY, token);
     publish(next);
+    channel?.postMessage({ type: 'token', token } satisfies SessionMessage);
   },
-  /** SPEC section 4: on logout session storage is cleared. */
+  /** SPEC section 4: on logout session storage is cleared, in every tab of the browser session. */
   clear() {
     sessionStorage.clear();
     publish(undefined);
+    channel?.postMessage({ type: 'signed-out' } satisfies SessionMessage);
+    // A customer's application draft leaves a shared device with them (issue 12). Loaded
+    // here only, so Dexie stays out of the first paint; the draft hook saves nothing once
+    // signed out, so no late save brings it back.
+    void import('../outbox/drafts.ts').then(({ drafts }) => drafts.forgetCustomers());
   },
   expired() {
     session.clear();
     onExpiry();
   },
-  /** What to do when the session ends by itself (the app sends the user to /). */
+  /** What to do when the session ends by itself or in another tab (the app sends the user to /). */
   onExpiry(handler: ExpiryHandler) {
     onExpiry = handler;
   },
@@ -68,9 +106,37 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  restore() {
+  /** This tab's session, or one an open tab of the same browser session hands over. */
+  async restore() {
     publish(read());
+    if (current || !channel) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, HANDOFF_MS);
+      const unsubscribe = session.subscribe(done);
+      function done() {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      }
+      channel.postMessage({ type: 'ask' } satisfies SessionMessage);
+    });
+  },
+  /** Remembers a shared case link opened while signed out, for after the log-in. */
+  rememberCaseLink(href: string) {
+    sessionStorage.setItem(RETURN_KEY, href);
+    listeners.forEach((listener) => listener());
+  },
+  /** The case link waiting for a log-in, if any. */
+  caseLink: () => sessionStorage.getItem(RETURN_KEY) ?? undefined,
+  /** Where a fresh log-in goes: the remembered case link (once), else the dashboard. */
+  takeCaseLink() {
+    const href = session.caseLink();
+    sessionStorage.removeItem(RETURN_KEY);
+    return href;
   },
 };
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get);
+
+/** The shared case link waiting for a log-in, live. */
+export const useCaseLink = () => useSyncExternalStore(session.subscribe, session.caseLink);

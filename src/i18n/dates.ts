@@ -1,17 +1,55 @@
 import type { Locale } from './locales.ts';
 
+/** Readers of Amharic and Tigrinya count years and hours the Ethiopian way. */
+const ETHIOPIAN = (locale: Locale) => locale === 'am' || locale === 'ti';
+
 /**
  * Dates in the chosen language; Amharic and Tigrinya readers get the Ethiopian calendar
- * (DESIGN.md: `am-ET-u-ca-ethiopic` works in Chromium and Node).
+ * (DESIGN.md: `am-ET-u-ca-ethiopic` works in Chromium and Node). Some ICU versions add
+ * the era in Latin letters ("ሕዳር 13, 2019 AM", readable as "a.m."), others none, so the
+ * era is dropped and written the way both languages write it: ዓ.ም.
  */
 export function formatDate(iso: string | null | undefined, locale: Locale): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  const tag = locale === 'am' || locale === 'ti' ? `${locale}-ET-u-ca-ethiopic` : locale;
-  try {
-    return new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  if (ETHIOPIAN(locale)) {
+    const parts = new Intl.DateTimeFormat(`${locale}-ET-u-ca-ethiopic`, options).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+    return `${part('day')} ${part('month')} ${part('year')} ዓ.ም.`;
   }
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en', options).format(date);
+  }
+}
+
+/**
+ * The parts of the day as Amharic and Tigrinya name them, by the Western hour they start at.
+ * Locale data, not interface text (like the month names Intl gives and the era ዓ.ም. above):
+ * they belong to the Ethiopian hour count only these two languages use, so a catalog entry
+ * would ask the English, Oromo, Somali and Afar translators for words never shown, and the
+ * function would follow Lingui's active language instead of the locale it is given.
+ */
+const DAY_PERIODS: Record<'am' | 'ti', [from: number, word: string][]> = {
+  am: [[0, 'ሌሊት'], [6, 'ጠዋት'], [12, 'ከሰዓት'], [18, 'ምሽት']],
+  ti: [[0, 'ለይቲ'], [6, 'ንግሆ'], [12, 'ድሕሪ ቀትሪ'], [18, 'ምሸት']],
+};
+
+/**
+ * A time of day that cannot be misread. The browser's Amharic gives the Western hour with
+ * an Amharic day-period word ("10:00 ጥዋት"), which an Ethiopian reader takes as 10 in the
+ * Ethiopian count (4 p.m.). Amharic and Tigrinya get the Ethiopian count itself (the day
+ * starts at 6 a.m.: 7:05 a.m. is "ጠዋት 1:05"); other languages a 24-hour clock.
+ */
+export function formatTime(date: Date, locale: Locale): string {
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  if (ETHIOPIAN(locale)) {
+    const hour = date.getHours();
+    const period = DAY_PERIODS[locale as 'am' | 'ti'].findLast(([from]) => hour >= from)![1];
+    return `${period} ${((hour + 5) % 12) + 1}:${minutes}`;
+  }
+  return `${String(date.getHours()).padStart(2, '0')}:${minutes}`;
 }

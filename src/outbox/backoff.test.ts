@@ -2,15 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay, classifyAnswer } from './backoff.ts';
 
 describe('outbox backoff', () => {
-  it.each([
+  // The doubling step each attempt waits at most, from 1 s to the 5-minute cap.
+  const steps: [attempts: number, step: number][] = [
     [1, 1000],
     [2, 2000],
     [3, 4000],
     [9, 256_000],
     [10, 300_000],
     [40, 300_000],
-  ])('waits %i attempts → %i ms', (attempts, delay) => {
-    expect(backoffDelay(attempts)).toBe(delay);
+  ];
+
+  it.each(steps)('after %i attempts waits between half of %i ms and all of it', (attempts, step) => {
+    const waits = Array.from({ length: 200 }, () => backoffDelay(attempts));
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThanOrEqual(step / 2);
+      expect(wait).toBeLessThanOrEqual(step);
+    }
+    // Random, so phones that queued together do not retry together.
+    expect(new Set(waits).size).toBeGreaterThan(10);
+  });
+
+  it.each(steps)('after %i attempts reaches both ends of its range (%i ms)', (attempts, step) => {
+    expect(backoffDelay(attempts, () => 0)).toBe(step);
+    expect(backoffDelay(attempts, () => 0.999_999)).toBe(Math.round(step * (1 - 0.5 * 0.999_999)));
   });
 });
 

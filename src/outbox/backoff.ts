@@ -1,9 +1,16 @@
 /** SPEC-free but standard (STYLE.md 9): from 1 s, doubling, capped at 5 minutes. */
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
+/**
+ * Up to half of each wait is random (issue 12): when a district's connection returns, the
+ * phones that queued during the outage do not all retry in the same second.
+ */
+export const BACKOFF_JITTER = 0.5;
 
-export function backoffDelay(attempts: number): number {
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** Math.max(0, attempts - 1));
+/** The wait before the next attempt: the doubling step, less a random part of up to half of it. */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const step = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(step * (1 - BACKOFF_JITTER * random()));
 }
 
 export type SendOutcome =

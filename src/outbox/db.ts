@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Messages } from '../../server/contract/common.ts';
+import { announceOutboxLoaded, OUTBOX_DB_NAME } from './outbox-peek.ts';
 
 export type OutboxKind = 'accusation' | 'case';
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'needs-sign-in' | 'refused';
@@ -27,17 +28,44 @@ export interface OutboxItem {
   sentAt?: number;
 }
 
+/**
+ * A form being filled in, kept on the device as it is typed (issue 12): restored after a
+ * reload, a crash or an update, gone once the form is sent or queued.
+ */
+export interface Draft {
+  /** Which form: `accusation`, or `case:<customer id>` for a customer's application. */
+  key: string;
+  /** A customer's draft is theirs alone: only their session restores it, their logout removes it. */
+  ownerId?: string;
+  /** The form's state as it holds it (the PDF apart, in draftFiles). */
+  fields: unknown;
+  savedAt: number;
+}
+
+/** A draft's chosen PDF, apart from its text so a keystroke does not rewrite 10 MB. */
+export interface DraftFile {
+  key: string;
+  ownerId?: string;
+  blob: Blob;
+  name: string;
+}
+
 class OutboxDatabase extends Dexie {
   items!: EntityTable<OutboxItem, 'id'>;
+  drafts!: EntityTable<Draft, 'key'>;
+  draftFiles!: EntityTable<DraftFile, 'key'>;
 
   constructor() {
-    super('portal-outbox');
+    super(OUTBOX_DB_NAME);
     // v1: the first schema. Add a version with an .upgrade() for every change, and say why.
     this.version(1).stores({ items: 'id, state, createdAt' });
+    // v2: drafts of the forms (issue 12). New tables only, so nothing to upgrade.
+    this.version(2).stores({ items: 'id, state, createdAt', drafts: 'key, ownerId', draftFiles: 'key, ownerId' });
   }
 }
 
 export const outboxDb = new OutboxDatabase();
+announceOutboxLoaded();
 
 /** iOS closes IndexedDB under memory pressure; reopen once and try again. */
 export async function withOutboxDb<T>(work: () => Promise<T>): Promise<T> {

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useOutbox } from './outbox.ts';
 
 /** The header's outbox link with the number of items still to send. */
-export function OutboxLink({ className = '' }: { className?: string }) {
+export function OutboxLink({ pending, className = '' }: { pending: number; className?: string }) {
   const { t } = useLingui();
-  const pending = (useOutbox() ?? []).filter((item) => item.state !== 'sent').length;
   return (
     <Link to="/outbox" className={`outbox-link ${className}`} aria-label={t`Outbox: ${pending} to send`} data-testid="outbox-link">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../i18n/dates.ts';
+import { formatDate, formatTime } from '../i18n/dates.ts';
 import { serverMessage } from '../i18n/locales.ts';
 import { useLocale } from '../i18n/use-locale.ts';
-import { outbox, useOutbox, visibleToCurrentUser, type OutboxItem } from './outbox.ts';
+import { outbox, shortId, useOutbox, visibleToCurrentUser, type OutboxItem } from './outbox.ts';
 import { retryNow } from './sender.ts';
 
 const STATE_BADGE: Record<OutboxItem['state'], [string, ReactNode]> = {
@@ -33,8 +33,8 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
         <span className={`badge ${badgeClass}`}>{badgeText}</span>
       </div>
       <span className="muted">
-        {formatDate(time.toISOString(), locale)} {time.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })} ·{' '}
-        <Trans>saved on this device as {item.id.slice(0, 8).toUpperCase()}</Trans>
+        {formatDate(time.toISOString(), locale)} {formatTime(time, locale)} ·{' '}
+        <Trans>saved on this device as {shortId(item)}</Trans>
       </span>
       {item.state === 'sent' && item.receipt && (
         <span>

@@ -8,6 +8,9 @@ export type { OutboxItem, OutboxKind };
 /** Items not yet with the server: what the header counts. */
 export const isPending = (item: OutboxItem) => item.state !== 'sent';
 
+/** How an item is named to the person until it has a receipt: the start of its id. */
+export const shortId = (item: Pick<OutboxItem, 'id'>) => item.id.slice(0, 8).toUpperCase();
+
 export const outbox = {
   async add(item: Omit<OutboxItem, 'createdAt' | 'state' | 'attempts' | 'nextAttemptAt'> & Partial<OutboxItem>) {
     const stored: OutboxItem = { createdAt: Date.now(), state: 'waiting', attempts: 0, nextAttemptAt: Date.now(), ...item };

@@ -1,14 +1,14 @@
-import { blocking } from '../app/blocking.ts';
-import { httpStatus, uploadForm, UploadError } from '../app/http.ts';
+import { blocking, waitSeconds } from '../app/blocking.ts';
+import { httpStatus, uploadForm, UploadError, type UploadCallName } from '../app/http.ts';
 import { session } from '../app/session.ts';
-import type { Messages } from '../../server/contract/common.ts';
+import type { ErrorBody, Messages } from '../../server/contract/common.ts';
 import { backoffDelay, classifyAnswer, type SendOutcome } from './backoff.ts';
 import { outbox, type OutboxItem, type OutboxKind } from './outbox.ts';
 
 /** Where each kind goes and what its receipt is called (SPEC section 7). */
-const KINDS: Record<OutboxKind, { path: string; receipt: 'reference' | 'case_number'; needsSession: boolean }> = {
-  accusation: { path: 'accusation_acceptor_api/create_accusation', receipt: 'reference', needsSession: false },
-  case: { path: 'customer_case_api/create_case', receipt: 'case_number', needsSession: true },
+const KINDS: Record<OutboxKind, { call: UploadCallName; receipt: 'reference' | 'case_number'; needsSession: boolean }> = {
+  accusation: { call: 'createAccusation', receipt: 'reference', needsSession: false },
+  case: { call: 'createCase', receipt: 'case_number', needsSession: true },
 };
 
 function formOf(item: Pick<OutboxItem, 'fields' | 'file'>, fileField: string) {
@@ -25,7 +25,7 @@ async function attempt(
 ): Promise<{ outcome: SendOutcome; body: unknown }> {
   const kind = KINDS[item.kind];
   try {
-    const body = await uploadForm<unknown>(kind.path, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true });
+    const body: unknown = await uploadForm(kind.call, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true });
     return { outcome: classifyAnswer(201, body, kind.receipt), body };
   } catch (error) {
     const body = error instanceof UploadError ? error.data : undefined;
@@ -33,37 +33,54 @@ async function attempt(
   }
 }
 
+/** What a form hands to the outbox: the item before it has an id and a state. */
+export type OutboxDraft = Pick<OutboxItem, 'kind' | 'fields' | 'file' | 'summary' | 'ownerId'>;
+
 export type SubmitResult =
   | { kind: 'sent'; receipt: string; body: Messages }
   | { kind: 'queued'; item: OutboxItem }
   | { kind: 'refused'; body: unknown; status?: number };
 
 /**
- * A form's submit. Online, it sends at once; if the server cannot be reached (offline,
- * network error, timeout, 5xx) the submission is kept in the outbox with its attachment
- * and sent when the connection returns. A refusal comes back to the form, which keeps
- * the person's text.
+ * A form's submit. The submission is written to the outbox first, with its attachment,
+ * so closing the tab during an upload loses nothing: the next start sends it again under
+ * the same key (issue 12). Online, it is sent at once; if the server cannot be reached
+ * (offline, network error, timeout, 5xx) it waits in the outbox and goes when the
+ * connection returns. A refusal comes back to the form, which keeps the person's text,
+ * and leaves the outbox.
  */
-export async function submitThroughOutbox(
-  draft: Pick<OutboxItem, 'kind' | 'fields' | 'file' | 'summary' | 'ownerId'>,
-  onProgress?: (fraction: number) => void,
-): Promise<SubmitResult> {
+export async function submitThroughOutbox(draft: OutboxDraft, onProgress?: (fraction: number) => void): Promise<SubmitResult> {
   const id = crypto.randomUUID();
-  if (navigator.onLine) {
-    const { outcome, body } = await attempt({ ...draft, id }, onProgress);
-    if (outcome.kind === 'sent') return { kind: 'sent', receipt: outcome.receipt, body: body as Messages };
-    if (outcome.kind === 'refused') return { kind: 'refused', body };
-    if (outcome.kind === 'needs-sign-in') {
+  if (!navigator.onLine) return queue(await outbox.add({ ...draft, id }));
+  const item = await outbox.add({ ...draft, id, state: 'sending' });
+  const { outcome, body } = await attempt(item, onProgress);
+  switch (outcome.kind) {
+    case 'sent':
+      await outbox.update(id, { state: 'sent', receipt: outcome.receipt, sentAt: Date.now() });
+      return { kind: 'sent', receipt: outcome.receipt, body: body as Messages };
+    case 'refused':
+      await outbox.remove(id);
+      return { kind: 'refused', body };
+    case 'needs-sign-in':
+      await outbox.remove(id);
       session.expired();
       return { kind: 'refused', body, status: 401 };
+    case 'retry': {
+      // A 429 right at the form still shows the wait (SPEC section 8), as long as the server asks, and the item waits.
+      const refusal = body as Partial<ErrorBody> | null | undefined; // a code and the wait, when the server refused
+      if (refusal?.code === 'tooManyRequests') blocking.rateLimited(waitSeconds(refusal.retry_after));
+      return queue(item);
     }
-    // A 429 right at the form still shows the 3-minute wait (SPEC section 8), and the item waits.
-    if (typeof body === 'object' && body !== null && (body as { code?: string }).code === 'tooManyRequests') blocking.rateLimited();
   }
-  const item = await outbox.add({ ...draft, id, attempts: 1, nextAttemptAt: Date.now() + backoffDelay(1) });
+}
+
+/** Leaves an item waiting for its next attempt, and asks to be woken for it. */
+async function queue(item: OutboxItem): Promise<SubmitResult> {
+  const waiting = { ...item, state: 'waiting' as const, attempts: 1, nextAttemptAt: Date.now() + backoffDelay(1) };
+  await outbox.update(item.id, { state: waiting.state, attempts: waiting.attempts, nextAttemptAt: waiting.nextAttemptAt });
   void requestBackgroundSync();
-  scheduleFlush(backoffDelay(1));
-  return { kind: 'queued', item };
+  scheduleFlush(waiting.nextAttemptAt - Date.now());
+  return { kind: 'queued', item: waiting };
 }
 
 async function requestBackgroundSync() {
@@ -95,6 +112,7 @@ async function sendOne(item: OutboxItem) {
     case 'retry': {
       const attempts = item.attempts + 1;
       await outbox.update(item.id, { state: 'waiting', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+      void requestBackgroundSync();
     }
   }
 }

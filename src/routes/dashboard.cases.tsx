@@ -1,12 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { divisionsQuery, isOffered } from '../features/divisions/api.ts';
 import { ApplyPage } from '../features/cases/apply-page.tsx';
+import { outboxSearch } from './-search.ts';
 
 export const Route = createFileRoute('/dashboard/cases')({
-  // ?outbox=<id> reopens a refused application from the outbox for editing.
-  validateSearch: (search: Record<string, unknown>): { outbox?: string } =>
-    typeof search.outbox === 'string' ? { outbox: search.outbox } : {},
+  staticData: { title: msg`Apply case` },
+  validateSearch: outboxSearch,
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(divisionsQuery()),
   component: function ApplyRoute() {
     const { customerId } = Route.useRouteContext();

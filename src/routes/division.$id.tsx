@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { httpStatus } from '../app/http.ts';
 import { directoratesQuery, divisionQuery } from '../features/divisions/api.ts';
 import { DivisionPage } from '../features/divisions/division-page.tsx';
+import { PublicNotFound } from '../ui/not-found.tsx';
 import { PublicLayout } from '../ui/public-layout.tsx';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../server/contract/constants.ts';
 
 export const Route = createFileRoute('/division/$id')({
+  staticData: { title: msg`Division` },
   loader: async ({ context: { queryClient }, params: { id } }) => {
     if (!UUID.test(id)) throw notFound();
     try {
@@ -16,6 +18,7 @@ export const Route = createFileRoute('/division/$id')({
       throw error;
     }
   },
+  notFoundComponent: PublicNotFound,
   component: function DivisionRoute() {
     const { id } = Route.useParams();
     return (

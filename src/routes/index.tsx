@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SignInNotice } from '../app/sign-in-notice.tsx';
 import { divisionsQuery } from '../features/divisions/api.ts';
 import { ServicesGrid } from '../features/divisions/services-grid.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/')({
   loader: ({ context }) => void context.queryClient.prefetchQuery(divisionsQuery()),
   component: () => (
     <PublicLayout>
+      <SignInNotice />
       <LandingPage services={<ServicesGrid />} />
     </PublicLayout>
   ),

@@ -1,11 +1,12 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { MakeAccusationPage } from '../features/accusations/make-accusation-page.tsx';
 import { PublicLayout } from '../ui/public-layout.tsx';
+import { outboxSearch } from './-search.ts';
 
 export const Route = createFileRoute('/makeaccusation')({
-  // ?outbox=<id> reopens a refused item from the outbox for editing.
-  validateSearch: (search: Record<string, unknown>): { outbox?: string } =>
-    typeof search.outbox === 'string' ? { outbox: search.outbox } : {},
+  staticData: { title: msg`Make accusation` },
+  validateSearch: outboxSearch,
   component: function MakeAccusationRoute() {
     const { outbox } = Route.useSearch();
     return (

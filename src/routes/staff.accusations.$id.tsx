@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { accusationQuery } from '../features/staff/api.ts';
 import { AccusationPage } from '../features/staff/accusation-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/accusations/$id')({
+  staticData: { title: msg`Accusation` },
   loader: ({ context: { queryClient }, params: { id } }) => queryClient.ensureQueryData(accusationQuery(id)),
   component: function AccusationRoute() {
     const { id } = Route.useParams();

@@ -1,10 +1,15 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldError, invalidProps } from './form-errors.tsx';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
 
-/** A labelled input with its error under it, tied together for screen readers. */
-export function FormField({ label, error, hint, required, className = '', ...input }: FieldProps) {
-  const id = useId();
+/**
+ * A labelled input with its error under it, tied together for screen readers. Give it an
+ * `id` when an error summary links to it.
+ */
+export function FormField({ label, error, hint, required, id: givenId, className = '', ...input }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <div className={`form-field ${className}`}>
       <label htmlFor={id}>
@@ -15,19 +20,9 @@ export function FormField({ label, error, hint, required, className = '', ...inp
           </span>
         )}
       </label>
-      <input
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      <input id={id} aria-required={required || undefined} {...invalidProps(id, error)} {...input} />
       {hint && <small className="form-hint">{hint}</small>}
-      {error && (
-        <small id={`${id}-error`} className="form-error" role="alert">
-          {error}
-        </small>
-      )}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }

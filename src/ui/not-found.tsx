@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { PublicLayout } from './public-layout.tsx';
 
 /** SPEC section 2: any other path shows "Page not found" with "Go back" to /. */
 export function NotFound() {
   return (
-    <main className="full-screen">
+    <main className="full-screen not-found" id="main">
       <p className="full-screen-code" aria-hidden="true">
         404
       </p>
@@ -18,5 +19,14 @@ export function NotFound() {
         <Trans>Go back</Trans>
       </Link>
     </main>
+  );
+}
+
+/** A public path that leads nowhere keeps the site's bars, so the language can still be changed (issue 12). */
+export function PublicNotFound() {
+  return (
+    <PublicLayout>
+      <NotFound />
+    </PublicLayout>
   );
 }

@@ -1,10 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useRouterState } from '@tanstack/react-router';
 
 /** SPEC section 9: toasts close by themselves after 5000 ms. */
 export const TOAST_MS = 5000;
+/** More would cover the page on a phone; the newest ones stay (issue 12). */
+export const MAX_TOASTS = 2;
+/**
+ * A toast made this shortly before the page changed announces that change ("Your account
+ * was created" on the way to the code screen) and goes along; older ones belonged to the
+ * page left behind (a refused log-in) and are cleared.
+ */
+const FOLLOWS_NAVIGATION_MS = 1000;
 
-type Toast = { id: number; kind: 'success' | 'error'; text: string };
+type Toast = { id: number; kind: 'success' | 'error'; text: string; at: number };
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -19,12 +28,17 @@ function dismiss(id: number) {
 
 export function toast(kind: Toast['kind'], text: string) {
   const id = nextId++;
-  publish([...toasts, { id, kind, text }]);
+  publish([...toasts, { id, kind, text, at: Date.now() }].slice(-MAX_TOASTS));
   setTimeout(() => dismiss(id), TOAST_MS);
+}
+
+function clearBefore(time: number) {
+  if (toasts.some((t) => t.at < time)) publish(toasts.filter((t) => t.at >= time));
 }
 
 export function Toaster() {
   const { t } = useLingui();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const list = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -32,6 +46,7 @@ export function Toaster() {
     },
     () => toasts,
   );
+  useEffect(() => clearBefore(Date.now() - FOLLOWS_NAVIGATION_MS), [pathname]);
   return (
     <div className="toaster" aria-live="polite">
       {list.map((item) => (

@@ -1,25 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, launchChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
 import { logInThroughPage } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 
 /** Every screen beyond the public site's (which public-site.test.ts checks) has no serious or critical axe violation. */
 describe.skipIf(!hasChromium)('accessibility of the account, case, accusation and staff screens', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = appInChromium();
 
   const serious = async (page: Page, where: string) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -31,7 +21,7 @@ describe.skipIf(!hasChromium)('accessibility of the account, case, accusation an
   for (const locale of ['am', 'en'] as const) {
     it(`has none in ${locale === 'am' ? 'Amharic' : 'English'}`, async () => {
       const found: string[] = [];
-      const { context, page } = await newPage(browser, server.url);
+      const { context, page } = await newPage(app.browser, app.server.url);
       await page.goto('/');
       await chooseLanguage(page, locale);
       for (const url of ['/login', '/register', '/forgotpassword', '/checkstatus', '/makeaccusation', '/outbox', '/staff/login']) {
@@ -56,7 +46,7 @@ describe.skipIf(!hasChromium)('accessibility of the account, case, accusation an
       await page.locator('#dashboard-mobile-nav').waitFor();
       found.push(...(await serious(page, 'case detail, phone, menu open')));
 
-      const staff = await newPage(browser, server.url);
+      const staff = await newPage(app.browser, app.server.url);
       await staff.page.goto('/staff/login');
       await chooseLanguage(staff.page, locale);
       await staff.page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);

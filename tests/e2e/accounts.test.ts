@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
+import { movableClock, outliveSession, startAppServer } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     await form.locator('[name=subcity]').fill('Yeka');
     await form.locator('[name=woreda]').fill('07');
     await form.locator('[name=house_number]').fill('221');
-    await form.locator('#gender').selectOption('Female');
+    await form.locator('[name=gender]').selectOption('Female');
   }
 
   async function logIn(page: Page, address: string, password: string) {
@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     await newPassword.fill('New12345');
     await retyped.fill('New12399');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText('Password and Re-Type Password did not match').waitFor();
+    await page.getByTestId('error-summary').getByText('Password and Re-Type Password did not match').waitFor();
     await retyped.fill('New12345');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.locator('.success-message').filter({ hasText: 'Going to the log-in page' }).waitFor();
@@ -154,12 +154,15 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
   });
 
   it('logs the customer out when the token expires', async () => {
-    const shortLived = await startAppServer({ tokenTtlSeconds: 3 });
+    const clock = movableClock();
+    const shortLived = await startAppServer({ clock: clock.now });
     try {
       const { context, page } = await newPage(browser, shortLived.url);
+      await page.clock.install();
       await logIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       await page.waitForURL(/\/dashboard$/);
-      await page.waitForURL(`${shortLived.url}/`, { timeout: 8_000 });
+      await outliveSession(page, shortLived, clock);
+      await page.waitForURL(`${shortLived.url}/`);
       expect(await page.evaluate(() => sessionStorage.getItem('tID'))).toBeNull();
       await context.close();
     } finally {

@@ -1,31 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
-import type { TestServer } from '../helpers/server.ts';
 import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 type CaseRow = { id: string; case_number: string; status: string; case_name_en: string };
 
 describe.skipIf(!hasChromium)('cases in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'cases-e2e-')) });
   let pdfFile: string;
 
   const demoCases = () =>
-    server.db.query<CaseRow>(
+    app.server.db.query<CaseRow>(
       `SELECT c.id, c.case_number, c.status, r.case_name_en
        FROM customer_case c JOIN customer_user u ON u.id = c.customer_id JOIN case_request r ON r.id = c.case_request_id
        WHERE u.email = $1 ORDER BY c.created_at DESC`,
       [DEMO_CUSTOMER.email],
     );
   const signedIn = async (locale: 'en' | 'am' = 'en') => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await chooseLanguage(page, locale);
     await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
@@ -35,21 +33,18 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     Number(await page.getByTestId(`summary-${kind}`).locator('.summary-count').textContent());
 
   beforeAll(async () => {
-    server = await startAppServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'cases-e2e-')) });
-    browser = await launchChromium();
     pdfFile = path.join(os.tmpdir(), 'application.pdf');
     fs.writeFileSync(pdfFile, tinyPdf('My documents'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('applies with every question type, confirms, submits, and finds the case in the list and the summary', async () => {
     const { context, page } = await signedIn('en');
-    const before = (await demoCases()).length;
+    const existing = await demoCases();
+    const before = existing.length;
     await expect.poll(() => summaryCount(page, 'total')).toBe(before);
     const pendingBefore = await summaryCount(page, 'pending');
+    // The recent cases come from their own query: wait for its rows, then count them.
+    await expect.poll(() => page.locator('.case-row').first().textContent()).toContain(existing[0].case_number);
     expect(await page.locator('.case-row').count()).toBe(4);
     await screenshot(page, 'dashboard-home-en');
 
@@ -67,7 +62,8 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     const option = await select.locator('option').nth(1).textContent();
     await select.selectOption({ index: 1 });
     await questions.locator('textarea').first().fill('We are a family of five.');
-    expect(await questions.locator('.required-mark').count()).toBeGreaterThanOrEqual(3);
+    // House number, family members and payment method; the description is optional.
+    expect(await questions.locator('.required-mark').count()).toBe(3);
     await page.locator('#attachment').setInputFiles(pdfFile);
     await page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
     expect(await page.locator('.pdf-viewer').evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
@@ -127,7 +123,7 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
   });
 
   it('shows a verified case with its response attachment, rates it once, and the button goes away', async () => {
-    const rated = await server.db.query<{ case_id: string }>('SELECT case_id FROM case_rating');
+    const rated = await app.server.db.query<{ case_id: string }>('SELECT case_id FROM case_rating');
     const verified = (await demoCases()).find((c) => c.status === 'verified' && !rated.some((r) => r.case_id === c.id))!;
     const { context, page } = await signedIn('en');
     await page.goto(`/dashboard/case/${verified.id}`);
@@ -152,7 +148,7 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     await dialog.getByRole('button', { name: 'Rate', exact: true }).click();
     await page.getByTestId('my-rating').waitFor();
     expect(await page.getByRole('button', { name: 'Rate the service' }).count()).toBe(0);
-    const [stored] = await server.db.query<{ rate_num: number }>('SELECT rate_num FROM case_rating WHERE case_id = $1', [verified.id]);
+    const [stored] = await app.server.db.query<{ rate_num: number }>('SELECT rate_num FROM case_rating WHERE case_id = $1', [verified.id]);
     expect(stored.rate_num).toBe(4);
 
     // Deep link and reload land on the same case.
@@ -166,51 +162,82 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     const { context, page } = await signedIn('en');
     await page.goto(`/dashboard/case/${rejected.id}`);
     await page.getByRole('heading', { name: 'Rejection' }).waitFor();
-    expect(await page.locator('.badge-red').textContent()).toBe('rejected');
+    expect(await page.locator('.page-title-row .badge-red').textContent()).toBe('rejected');
     expect(await page.locator('.details-row', { hasText: 'Rejection justification' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Rate the service' }).count()).toBe(0);
     await screenshot(page, 'case-rejected-en');
     await context.close();
   });
 
-  it('checks a status as a visitor (masked) and as the owner (full), and prints the case', async () => {
-    const kase = (await demoCases()).find((c) => c.status === 'verified')!;
-    const visitor = await newPage(browser, server.url);
+  it('checks a status as a visitor (masked: only the public status, no empty rows) and as the owner (full), and prints both', async () => {
+    // The demo purchase: verified, with the customer's attachment, a remark and the response letter.
+    const kase = (await demoCases()).find((c) => c.case_name_en === 'Buying a corporation house' && c.status === 'verified')!;
+    const visitor = await newPage(app.browser, app.server.url);
+    const lookUp = async (page: Page, caseNumber: string) => {
+      await page.locator('#case-number').fill(caseNumber);
+      await page.locator('.lookup-form button[type=submit]').click();
+      await page.locator('.case-view').waitFor();
+    };
     await visitor.page.goto('/checkstatus');
     await chooseLanguage(visitor.page, 'en');
     expect(await visitor.page.locator('#case-number').getAttribute('placeholder')).toMatch(/-2016-\d{6}$/);
     await visitor.page.getByRole('button', { name: 'Check Status' }).click();
-    await visitor.page.getByText('Please enter a vaild case number').waitFor();
+    await visitor.page.getByTestId('error-summary').getByText('Please enter a vaild case number').waitFor();
     await visitor.page.locator('#case-number').fill('HDC-2019-999999');
     await visitor.page.getByRole('button', { name: 'Check Status' }).click();
     await visitor.page.getByText("This case isn't available").waitFor();
-    await visitor.page.locator('#case-number').fill(kase.case_number.toLowerCase());
-    await visitor.page.getByRole('button', { name: 'Check Status' }).click();
-    await visitor.page.locator('.case-view').waitFor();
-    const masked = await visitor.page.locator('.case-view').textContent();
-    expect(masked).toContain('hidden');
-    expect(masked).not.toContain('Almaz');
-    expect(masked).toContain('•••');
-    expect(await visitor.page.locator('.case-view .pdf-viewer').count()).toBe(0);
+    await lookUp(visitor.page, kase.case_number.toLowerCase());
+    const view = visitor.page.locator('.case-view');
+    expect(await view.locator('.notice').textContent()).toBe('Personal details and attachments are hidden. Log in as the case owner to see everything.');
+    expect(await view.locator('.details-section h2').allTextContents()).toEqual(['Case information']);
+    // Only rows with a value, and none about people: the labels are exactly these.
+    expect(await view.locator('.details-row dt').allTextContents()).toEqual([
+      'Division', 'Case request', 'Case number', 'Late', 'Submitted date', 'Processing start date', 'Responded date',
+    ]);
+    for (const value of await view.locator('.details-row dd').allTextContents()) expect(value.trim()).not.toBe('');
+    expect(await view.locator('.details-row', { hasText: 'Case request' }).locator('dd').textContent()).toBe(kase.case_name_en);
+    expect(await view.locator('.details-row', { hasText: 'Case number' }).locator('dd').textContent()).toBe(kase.case_number);
+    expect(await view.locator('.case-view-head .badge').textContent()).toBe('responded');
+    const masked = (await view.textContent())!;
+    for (const hidden of ['Almaz', 'Bekele', '+251911', 'Bole', 'Meron', '•••', 'Customer information', 'Responded by', 'Related case']) {
+      expect(masked).not.toContain(hidden);
+    }
+    expect(await view.locator('.pdf-viewer').count()).toBe(0);
     await screenshot(visitor.page, 'check-status-visitor-en');
 
+    // The print link names the public copy by its case number; the case id never reaches the visitor.
     await visitor.page.getByRole('link', { name: 'Print' }).click();
-    await visitor.page.waitForURL('**/print/**');
+    await visitor.page.waitForURL(new RegExp(`/print/print-${kase.case_number}-masked-\\d+-[\\w-]{22}$`));
+    expect(visitor.page.url()).not.toContain(kase.id);
+    // The page path has no file extension, so a reload (or a shared link) opens the app again.
+    await visitor.page.reload();
     await visitor.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
     expect(await visitor.page.locator('.pdf-viewer').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
     expect(await inkOnFirstPage(visitor.page)).toBeGreaterThan(500);
     await screenshot(visitor.page, 'print-visitor-en');
+
+    // The same in Amharic: Ethiopic labels and dates, still nothing personal.
+    await visitor.page.goto('/checkstatus');
+    await chooseLanguage(visitor.page, 'am');
+    await lookUp(visitor.page, kase.case_number);
+    const amharic = (await view.textContent())!;
+    expect(await view.locator('.details-row').count()).toBe(7);
+    expect(await view.locator('.notice').textContent()).toMatch(/[\u1200-\u137F]/);
+    for (const hidden of ['Almaz', 'አልማዝ', 'Meron', '•••']) expect(amharic).not.toContain(hidden);
+    await screenshot(visitor.page, 'check-status-visitor-am');
     await visitor.context.close();
 
     const { context, page } = await signedIn('en');
     await page.goto('/checkstatus');
-    await page.locator('#case-number').fill(kase.case_number);
-    await page.getByRole('button', { name: 'Check Status' }).click();
-    await page.locator('.case-view').waitFor();
-    const full = await page.locator('.case-view').textContent();
-    expect(full).toContain('Almaz');
+    await lookUp(page, kase.case_number);
+    const full = (await page.locator('.case-view').textContent())!;
+    for (const shown of ['Almaz', '+251911000111', 'Bole', 'Meron Tadesse Ayele']) expect(full).toContain(shown);
     expect(full).not.toContain('hidden');
+    expect(await page.locator('.case-view .pdf-viewer').count()).toBe(2);
     await screenshot(page, 'check-status-owner-en');
+    await page.getByRole('link', { name: 'Print' }).click();
+    await page.waitForURL(`**/print/${kase.id}`);
+    await page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
     await context.close();
   });
 

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
-import { chooseLanguage, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, launchChromium, newPage, screenshot } from '../helpers/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appInChromium, movableClock, outliveSession, startAppServer } from '../helpers/app-server.ts';
+import { chooseLanguage, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
-import type { TestServer } from '../helpers/server.ts';
 import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { chromium } from 'playwright-core';
@@ -33,27 +32,20 @@ const pending = (page: Page) =>
   );
 
 describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-e2e-')) });
   let pdfFile: string;
   const pdfBytes = tinyPdf('Offline evidence');
 
   beforeAll(async () => {
-    server = await startAppServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-e2e-')) });
-    browser = await launchChromium();
     pdfFile = path.join(os.tmpdir(), 'offline-evidence.pdf');
     fs.writeFileSync(pdfFile, pdfBytes);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  const online = (url: string) => newPage(browser, url, undefined, { serviceWorkers: 'allow' });
-  const accusationCount = async () => (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM accusation'))[0].n;
+  const online = (url: string) => newPage(app.browser, url, undefined, { serviceWorkers: 'allow' });
+  const accusationCount = async () => (await app.server.db.query<{ n: number }>('SELECT count(*) AS n FROM accusation'))[0].n;
 
   it('opens the public pages offline after one online visit, the manual PDF included', async () => {
-    const { context, page } = await online(server.url);
+    const { context, page } = await online(app.server.url);
     await visitOnline(page, '/');
     await chooseLanguage(page, 'en');
     await page.locator('.service-card').first().waitFor();
@@ -95,7 +87,7 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
   });
 
   it('keeps an offline accusation with its PDF in the outbox and sends it exactly once when back online', async () => {
-    const { context, page } = await online(server.url);
+    const { context, page } = await online(app.server.url);
     await visitOnline(page, '/makeaccusation');
     await chooseLanguage(page, 'en');
     const before = await accusationCount();
@@ -104,9 +96,17 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     await page.locator('form [name=description]').fill('Filed from a field office without a connection.');
     await page.locator('#accusation-attachment').setInputFiles(pdfFile);
     await page.locator('form button[type=submit]').click();
-    await page.getByTestId('accusation-queued').waitFor();
-    expect(await page.locator('form [name=subject]').inputValue()).toBe('');
+    // The receipt panel takes the form's place: the queued state and the number it is kept under.
+    const queued = page.getByTestId('accusation-queued');
+    await queued.waitFor();
+    expect(await page.locator('form').count()).toBe(0);
+    expect(await queued.getByRole('heading', { level: 1 }).textContent()).toBe('Saved on this device');
+    expect(await page.getByTestId('accusation-queued-number').textContent()).toMatch(/^[0-9A-F]{8}$/);
     await expect.poll(() => page.getByTestId('outbox-count').textContent()).toBe('1');
+    // "File another" opens an empty form: the queued text went to the outbox, not back into the form.
+    await queued.getByRole('button', { name: 'File another accusation' }).click();
+    for (const name of ['subject', 'description']) expect(await page.locator(`form [name=${name}]`).inputValue()).toBe('');
+    expect(await page.getByTestId('accusation-attachment-name').textContent()).toBe('No file chosen');
     await page.getByTestId('outbox-link').click();
     await page.locator('[data-testid=outbox-item][data-state=waiting]').waitFor();
     await screenshot(page, 'outbox-waiting-en');
@@ -116,19 +116,19 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     await page.locator('[data-testid=outbox-item][data-state=sent]').waitFor({ timeout: 20_000 });
     expect(await pending(page)).toBe(0);
     expect(await page.getByTestId('outbox-count').count()).toBe(0);
-    const rows = await server.db.query<{ reference: string; attachment: string }>(
+    const rows = await app.server.db.query<{ reference: string; attachment: string }>(
       "SELECT reference, attachment FROM accusation WHERE subject = 'Offline complaint'",
     );
     expect(rows).toHaveLength(1);
     expect(await page.locator('[data-testid=outbox-item]').first().textContent()).toContain(rows[0].reference);
-    const stored = fs.readFileSync(path.join(server.config.dataDir, 'files', 'accusation-files', rows[0].attachment));
+    const stored = fs.readFileSync(path.join(app.server.config.dataDir, 'files', 'accusation-files', rows[0].attachment));
     expect(stored.equals(pdfBytes)).toBe(true);
     await screenshot(page, 'outbox-sent-en');
     await context.close();
   });
 
   it('sends exactly once when the page closes while sending and reopens', async () => {
-    const { context, page } = await online(server.url);
+    const { context, page } = await online(app.server.url);
     await visitOnline(page, '/makeaccusation');
     await chooseLanguage(page, 'en');
     await context.setOffline(true);
@@ -152,25 +152,27 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     const reopened = await context.newPage();
     await reopened.goto('/outbox');
     await reopened.locator('[data-testid=outbox-item][data-state=sent]').waitFor({ timeout: 20_000 });
-    const rows = await server.db.query("SELECT id FROM accusation WHERE subject = 'Closed mid-send'");
+    const rows = await app.server.db.query("SELECT id FROM accusation WHERE subject = 'Closed mid-send'");
     expect(rows).toHaveLength(1);
     await context.close();
   });
 
   it('shows a refusal in the outbox with the server message, and discards it after a confirmation', async () => {
-    const { context, page } = await online(server.url);
+    const { context, page } = await online(app.server.url);
     await visitOnline(page, '/makeaccusation');
     await chooseLanguage(page, 'en');
     await context.setOffline(true);
-    // SPEC section 5: the client does not check the subject; the server refuses it later.
-    await page.locator('form [name=description]').fill('No subject given.');
+    // The form checks only what is missing; a phone number it cannot take only the server refuses, later.
+    await page.locator('form [name=subject]').fill('Refused later');
+    await page.locator('form [name=description]').fill('The phone number is not one.');
+    await page.locator('form [name=phone]').fill('call me at noon');
     await page.locator('form button[type=submit]').click();
     await page.getByTestId('accusation-queued').waitFor();
     await page.goto('/outbox');
     await context.setOffline(false);
     const refused = page.locator('[data-testid=outbox-item][data-state=refused]');
     await refused.waitFor({ timeout: 20_000 });
-    expect(await refused.textContent()).toContain('Please write the subject of your accusation.');
+    expect(await refused.textContent()).toContain('Please enter a valid phone number (digits, optionally starting with +).');
     await screenshot(page, 'outbox-refused-en');
     await refused.getByRole('button', { name: 'Discard' }).click();
     await refused.getByRole('button', { name: 'Yes, discard' }).click();
@@ -196,10 +198,10 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('application-queued').waitFor();
   }
-  const casesWithRemark = (remark: string) => server.db.query<{ attachment: string }>('SELECT attachment FROM customer_case WHERE remark = $1', [remark]);
+  const casesWithRemark = (remark: string) => app.server.db.query<{ attachment: string }>('SELECT attachment FROM customer_case WHERE remark = $1', [remark]);
 
   it('keeps an offline case application (every question type) and sends exactly one case when back online', async () => {
-    const { context, page } = await online(server.url);
+    const { context, page } = await online(app.server.url);
     await visitOnline(page, '/');
     await chooseLanguage(page, 'en');
     await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
@@ -210,22 +212,25 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     await page.locator('[data-testid=outbox-item][data-state=sent]').waitFor({ timeout: 20_000 });
     const rows = await casesWithRemark('Offline application');
     expect(rows).toHaveLength(1);
-    const stored = fs.readFileSync(path.join(server.config.dataDir, 'files', 'case-files', rows[0].attachment));
+    const stored = fs.readFileSync(path.join(app.server.config.dataDir, 'files', 'case-files', rows[0].attachment));
     expect(stored.equals(pdfBytes)).toBe(true);
     expect(await pending(page)).toBe(0);
     await context.close();
   });
 
   it('holds a queued application whose session expired as "sign in to send", and sends it once after sign-in', async () => {
-    const shortLived = await startAppServer({ tokenTtlSeconds: 12, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-ttl-')) });
+    const clock = movableClock();
+    const shortLived = await startAppServer({ clock: clock.now, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-ttl-')) });
     try {
       const { context, page } = await online(shortLived.url);
+      await page.clock.install();
       await visitOnline(page, '/');
       await chooseLanguage(page, 'en');
       await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       await applyOffline(page, context, 'Sent after sign-in');
       // The session ends while the device is offline.
-      await page.waitForURL(`${shortLived.url}/`, { timeout: 20_000 });
+      await outliveSession(page, shortLived, clock);
+      await page.waitForURL(`${shortLived.url}/`);
       await context.setOffline(false);
       await page.goto('/outbox');
       const waiting = page.locator('[data-testid=outbox-item][data-state=needs-sign-in]');
@@ -257,6 +262,8 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
       await chooseLanguage(page, 'en');
       await page.locator('form [name=subject]').fill('Half-typed subject');
       fs.appendFileSync(path.join(deployed, 'sw.js'), `\n// build ${Date.now()}\n`);
+      // A real build writes its compressed copies too; this one drops the stale ones.
+      for (const copy of ['sw.js.br', 'sw.js.gz']) fs.rmSync(path.join(deployed, copy), { force: true });
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       await page.getByTestId('update-prompt').waitFor({ timeout: 20_000 });
       // The new version waits for the person's word: nothing they typed is lost meanwhile.
@@ -273,7 +280,7 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
   it('is installable: Chromium finds a valid manifest and service worker', async () => {
     // The installability check needs a persistent context (TOOLCHAIN.md pitfall 13).
     const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-install-'));
-    const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: server.url });
+    const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: app.server.url });
     try {
       const page = await context.newPage();
       await visitOnline(page, '/');
@@ -281,7 +288,7 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
       await expect
         .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((e) => e.errorId), { timeout: 15_000 })
         .toEqual([]);
-      const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+      const manifest = await (await fetch(`${app.server.url}/manifest.webmanifest`)).json();
       expect(manifest.display).toBe('standalone');
       expect(manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual(
         expect.arrayContaining(['192x192', '512x512', '512x512 maskable']),

@@ -1,29 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 type Division = { _id: string; name_en: string; name_am: string; status: string; special: string };
 type Directorate = { _id: string; name_en: string; status: string; division: { _id: string } };
 
 describe.skipIf(!hasChromium)('public site in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = appInChromium();
   let divisions: Division[];
   let offered: Division[];
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
-    divisions = await (await fetch(`${server.url}/division_api/get_all_divisions`)).json();
+    divisions = await (await fetch(`${app.server.url}/division_api/get_all_divisions`)).json();
     offered = divisions.filter((d) => d.status === 'active' && d.special === 'no');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function expectNoSeriousAxeViolations(page: Page, where: string) {
@@ -35,7 +27,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   const gridNames = (page: Page) => page.locator('.service-card-name').allTextContents();
 
   it('opens in Amharic, switches to English and keeps it after a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('am');
     await page.locator('.service-card').first().waitFor();
@@ -64,7 +56,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
       ['tablet', VIEWPORTS.tablet, 2],
       ['phone', VIEWPORTS.phone, 1],
     ] as const) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(app.browser, app.server.url, viewport);
       await page.goto('/');
       await page.locator('.service-card').first().waitFor();
       const count = await page
@@ -79,7 +71,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('folds the three visitor links into a hamburger menu at 375 px', async () => {
-    const { context, page } = await newPage(browser, server.url, VIEWPORTS.phone);
+    const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
     await page.goto('/');
     await chooseLanguage(page, 'en');
     const toggle = page.getByRole('button', { name: 'Menu' });
@@ -95,10 +87,10 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('opens a division with its active directorates', async () => {
-    const directorates: Directorate[] = await (await fetch(`${server.url}/directorate_api/get_all_directorate`)).json();
+    const directorates: Directorate[] = await (await fetch(`${app.server.url}/directorate_api/get_all_directorate`)).json();
     const division = offered.find((d) => directorates.some((x) => x.division._id === d._id && x.status === 'inactive'))!;
     const expected = directorates.filter((x) => x.division._id === division._id && x.status === 'active');
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await chooseLanguage(page, 'en');
     await page.getByRole('link', { name: new RegExp(division.name_en) }).click();
@@ -109,7 +101,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     await screenshot(page, 'division-en');
     await expectNoSeriousAxeViolations(page, 'division en');
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
 
     await page.goto(`/division/${division._id}`);
     await chooseLanguage(page, 'am');
@@ -119,7 +111,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('renders the manual with pdf.js and offers it for download, in both languages', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     for (const locale of ['am', 'en'] as const) {
       await page.goto('/manual');
       await chooseLanguage(page, locale);
@@ -138,7 +130,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
       const link = page.getByRole('link', { name: locale === 'en' ? 'Download the manual (PDF)' : /PDF/ });
       const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toBe(`Customer-Manual-${locale.toUpperCase()}.pdf`);
-      const bytes = await (await fetch(`${server.url}/manual/customer-manual-${locale}.pdf`)).arrayBuffer();
+      const bytes = await (await fetch(`${app.server.url}/manual/customer-manual-${locale}.pdf`)).arrayBuffer();
       expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
     }
     await expectNoSeriousAxeViolations(page, 'manual en');
@@ -146,7 +138,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('loads pdf.js only on pages that show a PDF', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await page.goto('/');
@@ -156,12 +148,12 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('shows "Page not found" with "Go back" for unknown paths, /dashboard/* included', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await chooseLanguage(page, 'en');
     // A signed-in customer on an unknown dashboard path gets the 404 page too.
     const { token } = await (
-      await fetch(`${server.url}/customer_user_api/login_customer_user`, {
+      await fetch(`${app.server.url}/customer_user_api/login_customer_user`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(DEMO_CUSTOMER),
@@ -175,7 +167,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     await screenshot(page, '404-en');
     await expectNoSeriousAxeViolations(page, '404 en');
     await page.getByRole('link', { name: 'Go back' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     await page.locator('.service-card').first().waitFor();
 
     await chooseLanguage(page, 'am');
@@ -186,14 +178,14 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('sends /dashboard/* to / without a session token', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/dashboard/manual');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     await context.close();
   });
 
   it('shows the 3-minute wait with a one-second countdown after a 429', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.clock.install();
     await page.goto('/');
     await chooseLanguage(page, 'en');
@@ -227,7 +219,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
   });
 
   it('shows "Connection Lost!" after a 500 and reloads on request', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/');
     await chooseLanguage(page, 'en');
     await page.route('**/division_api/get_all_divisions', (route) =>

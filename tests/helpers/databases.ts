@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isCi } from './ci.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -22,11 +23,13 @@ async function postgresAnswers(url: string): Promise<boolean> {
 
 /**
  * API tests run on the embedded PGlite always, and on PostgreSQL too when one answers
- * (DATABASE_URL or the local `test` database), so CI proves both drivers.
+ * (DATABASE_URL or the local `test` database). On a laptop a missing PostgreSQL only warns;
+ * in CI (`CI=true`) it fails the run, so a green CI always means both drivers were proven.
  */
 export async function testDatabases(): Promise<TestDatabase[]> {
   const databases: TestDatabase[] = [{ name: 'pglite', url: 'memory://' }];
   if (await postgresAnswers(POSTGRES_URL)) databases.push({ name: 'postgres', url: POSTGRES_URL });
+  else if (isCi()) throw new Error(`PostgreSQL did not answer at ${POSTGRES_URL}; CI runs every API test on it too (set DATABASE_URL).`);
   else console.warn(`\n!!! PostgreSQL did not answer at ${POSTGRES_URL}: API tests ran on PGlite only.\n`);
   return databases;
 }

@@ -1,30 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomerUser } from '../../../server/contract/accounts.ts';
-import type { Messages } from '../../../server/contract/common.ts';
-import { authedHttp, http } from '../../app/http.ts';
+import { api } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 
 export type { CustomerUser };
 
 /** SPEC section 7: the customer_user_api calls the account screens make. */
 export const accountsApi = {
-  register: (form: FormData) => http.post('customer_user_api/create_customer_user', { body: form }).json<Messages>(),
-  verifyOtp: (email: string, otp: string) =>
-    http.post('customer_user_api/validate_customer_otp', { json: { email, otp } }).json<Messages>(),
-  resendOtp: (email: string) => http.put('customer_user_api/resend_customer_otp', { json: { email } }).json<Messages>(),
-  login: (email: string, password: string) =>
-    http.post('customer_user_api/login_customer_user', { json: { email, password } }).json<{ token: string }>(),
-  logout: () => authedHttp.get('customer_user_api/logout_customer_user').json<Messages>(),
-  forgotPassword: (email: string) =>
-    http.post('customer_user_api/forgot_customer_user', { json: { email } }).json<Messages>(),
+  register: (form: FormData) => api('createCustomerUser', { form }),
+  verifyOtp: (email: string, otp: string) => api('validateCustomerOtp', { json: { email, otp } }),
+  resendOtp: (email: string) => api('resendCustomerOtp', { json: { email } }),
+  login: (email: string, password: string) => api('loginCustomerUser', { json: { email, password } }),
+  logout: () => api('logoutCustomerUser'),
+  forgotPassword: (email: string) => api('forgotCustomerUser', { json: { email } }),
   resetPassword: (id: string, token: string, password: string) =>
-    http.put(`customer_user_api/reset_customer_user/${id}/${token}`, { json: { password } }).json<Messages>(),
+    api('resetCustomerUser', { params: { id, token }, json: { password } }),
 };
 
 export const customerQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.customer.profile(id),
-    queryFn: ({ signal }) => authedHttp.get(`customer_user_api/get_customer_user/${id}`, { signal }).json<CustomerUser>(),
+    queryFn: ({ signal }) => api('getCustomerUser', { params: { id }, signal }),
     staleTime: 5 * 60_000,
   });
 

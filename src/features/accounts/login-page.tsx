@@ -4,10 +4,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { refusalBody } from '../../app/http.ts';
 import { session } from '../../app/session.ts';
 import { accountsApi } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { otpScreen } from './otp-screen.ts';
-import { CredentialsForm } from './credentials-form.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { CredentialsForm } from '../../ui/credentials-form.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 
 /** SPEC section 2 /login: e-mail and password; forgot-password, register and Home links. */
 export function LoginPage() {
@@ -17,12 +17,14 @@ export function LoginPage() {
     mutationFn: ({ email, password }: { email: string; password: string }) => accountsApi.login(email, password),
     onSuccess: ({ token }) => {
       session.start(token);
-      void navigate({ to: '/dashboard' });
+      // A shared case link opened while signed out comes back after the log-in.
+      const caseLink = session.takeCaseLink();
+      void (caseLink ? navigate({ href: caseLink }) : navigate({ to: '/dashboard' }));
     },
     onError: (error, { email }) => {
       showRefusal(error);
       // Registered but not verified: take them straight to the code screen.
-      if ((refusalBody(error) as { code?: string } | undefined)?.code === 'emailNotVerified') {
+      if (refusalBody(error)?.code === 'emailNotVerified') {
         otpScreen.open(email);
         void navigate({ to: '/email/verification' });
       }

@@ -4,13 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
+import { FilePicker } from '../../ui/file-picker.tsx';
+import { ErrorSummary, FieldError, invalidProps, useFormErrors, type FieldErrors } from '../../ui/form-errors.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { accountsApi } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { otpScreen } from './otp-screen.ts';
-import { SubmitButton } from './submit-button.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 
 type Field =
   | 'firstname' | 'middlename' | 'lastname' | 'email' | 'password' | 'confirmPassword' | 'subcity' | 'woreda'
@@ -21,13 +23,16 @@ const EMPTY: Record<Field, string> = {
   house_number: '', phone: '', house_phone_number: '', gender: '',
 };
 
-/** SPEC section 5: the registration rules the client checks before sending. */
+/** A registration field's element id, for the error summary's links. */
+const fieldId = (field: Field) => `register-${field}`;
+
+/** SPEC section 5: the registration rules the client checks before sending, by field id. */
 function useRegistrationRules() {
   const { t } = useLingui();
-  return (form: Record<Field, string>): Partial<Record<Field, string>> => {
-    const errors: Partial<Record<Field, string>> = {};
+  return (form: Record<Field, string>): FieldErrors => {
+    const errors: FieldErrors = {};
     const tooLong = (field: Field, limit: number, message: string) => {
-      if (form[field].trim().length >= limit) errors[field] = message;
+      if (form[field].trim().length >= limit) errors[fieldId(field)] = message;
     };
     tooLong('firstname', 50, t`First name must not be greater than 50 characters`);
     tooLong('middlename', 50, t`Middle name must not be greater than 50 characters`);
@@ -37,7 +42,9 @@ function useRegistrationRules() {
     tooLong('house_number', 20, t`House number must not be greater than 20 characters`);
     tooLong('phone', 20, t`Phone must not be greater than 20 characters`);
     tooLong('house_phone_number', 20, t`House phone number must not be greater than 20 characters`);
-    if (form.password !== form.confirmPassword) errors.confirmPassword = t`Password and confirm password don't match`;
+    if (form.password && form.confirmPassword && form.password !== form.confirmPassword) {
+      errors[fieldId('confirmPassword')] = t`Password and confirm password don't match`;
+    }
     return errors;
   };
 }
@@ -50,7 +57,7 @@ export function RegisterPage() {
   const check = useRegistrationRules();
   const showRefusal = useServerRefusal();
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const formErrors = useFormErrors();
   const [picture, setPicture] = useState<File>();
   const [preview, setPreview] = useState<string>();
 
@@ -79,17 +86,31 @@ export function RegisterPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) register.mutate();
+    const required = (name: Field, label: string, more: { email?: boolean; choose?: boolean } = {}) =>
+      ({ id: fieldId(name), label, value: form[name], required: true, ...more });
+    const valid = formErrors.check(
+      [
+        required('firstname', t`First name`),
+        required('middlename', t`Middle name`),
+        required('lastname', t`Last name`),
+        required('email', t`Email`, { email: true }),
+        required('password', t`Password`),
+        required('confirmPassword', t`Confirm password`),
+        required('phone', t`Phone`),
+        required('gender', t`Gender`, { choose: true }),
+      ],
+      check(form),
+    );
+    if (valid) register.mutate();
   };
 
   const field = (name: Field, label: string, props: Record<string, unknown> = {}) => (
     <FormField
+      id={fieldId(name)}
       label={label}
       name={name}
       value={form[name]}
-      error={errors[name]}
+      error={formErrors.errors[fieldId(name)]}
       onChange={(e) => setForm({ ...form, [name]: e.target.value })}
       {...props}
     />
@@ -97,7 +118,8 @@ export function RegisterPage() {
 
   return (
     <AuthCard wide title={<Trans>Create an account</Trans>} intro={<Trans>We will e-mail you a code to confirm your address.</Trans>}>
-      <form className="form" onSubmit={submit} noValidate={false}>
+      <ErrorSummary {...formErrors.summary} />
+      <form className="form" onSubmit={submit} noValidate>
         <div className="form-grid">
           {field('firstname', t`First name`, { required: true, autoComplete: 'given-name' })}
           {field('middlename', t`Middle name`, { required: true, autoComplete: 'additional-name' })}
@@ -117,30 +139,37 @@ export function RegisterPage() {
           {field('woreda', t`Woreda`)}
           {field('house_number', t`House number`)}
           <div className="form-field">
-            <label htmlFor="gender">
+            <label htmlFor={fieldId('gender')}>
               <Trans>Gender</Trans>
               <span className="required-mark" aria-hidden="true"> *</span>
             </label>
-            <select id="gender" required value={form.gender} onChange={(e) => setForm({ ...form, gender: e.target.value })}>
+            <select
+              id={fieldId('gender')}
+              name="gender"
+              aria-required
+              {...invalidProps(fieldId('gender'), formErrors.errors[fieldId('gender')])}
+              value={form.gender}
+              onChange={(e) => setForm({ ...form, gender: e.target.value })}
+            >
               <option value="">{t`Choose…`}</option>
               <option value="Male">{t`Male`}</option>
               <option value="Female">{t`Female`}</option>
             </select>
+            <FieldError fieldId={fieldId('gender')} error={formErrors.errors[fieldId('gender')]} />
           </div>
         </div>
         <div className="picture-picker">
           <div className="avatar avatar-large" aria-hidden="true">
             {preview ? <img src={preview} alt="" /> : form.firstname.trim().charAt(0).toUpperCase() || '?'}
           </div>
-          <div className="form-field">
-            <label htmlFor="picture">
-              <Trans>Profile picture (optional)</Trans>
-            </label>
-            <input id="picture" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setPicture(e.target.files?.[0])} />
-            <small className="form-hint">
-              <Trans>JPEG, PNG or WebP, up to 2 MB.</Trans>
-            </small>
-          </div>
+          <FilePicker
+            id="picture"
+            label={<Trans>Profile picture (optional)</Trans>}
+            accept="image/jpeg,image/png,image/webp"
+            file={picture}
+            onChange={setPicture}
+            hint={<Trans>JPEG, PNG or WebP, up to 2 MB.</Trans>}
+          />
         </div>
         <SubmitButton busy={register.isPending}>
           <Trans>Register</Trans>

@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
+import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { accountsApi } from './api.ts';
-import { AuthCard, BackToLogin } from './auth-card.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { AuthCard, BackToLogin } from '../../ui/auth-card.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 
 /** SPEC section 9: after a reset the page goes to /login in 6 seconds. */
 export const RESET_REDIRECT_SECONDS = 6;
@@ -20,7 +21,7 @@ export function ResetPasswordPage({ id, token }: { id: string; token: string }) 
   const showRefusal = useServerRefusal();
   const [password, setPassword] = useState('');
   const [retyped, setRetyped] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const formErrors = useFormErrors();
   const [secondsLeft, setSecondsLeft] = useState(RESET_REDIRECT_SECONDS);
   const reset = useMutation({ mutationFn: () => accountsApi.resetPassword(id, token, password), onError: showRefusal });
 
@@ -38,9 +39,14 @@ export function ResetPasswordPage({ id, token }: { id: string; token: string }) 
     event.preventDefault();
     // SPEC section 5 sends the request even when the two differ; we do not, so nobody
     // ends up with a password they mistyped once and cannot repeat (README, decisions).
-    const differ = password !== retyped;
-    setMismatch(differ);
-    if (!differ) reset.mutate();
+    const valid = formErrors.check(
+      [
+        { id: 'new-password', label: t`Password`, value: password, required: true },
+        { id: 'retyped-password', label: t`Re-Type Password`, value: retyped, required: true },
+      ],
+      password && retyped && password !== retyped ? { 'retyped-password': t`Password and Re-Type Password did not match` } : {},
+    );
+    if (valid) reset.mutate();
   };
 
   return (
@@ -51,8 +57,11 @@ export function ResetPasswordPage({ id, token }: { id: string; token: string }) 
           <Trans>Going to the log-in page in {secondsLeft} seconds.</Trans>
         </p>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <form className="form" onSubmit={submit} noValidate>
+          <ErrorSummary {...formErrors.summary} />
           <FormField
+            id="new-password"
+            error={formErrors.errors['new-password']}
             label={t`Password`}
             type="password"
             autoComplete="new-password"
@@ -68,7 +77,8 @@ export function ResetPasswordPage({ id, token }: { id: string; token: string }) 
             autoComplete="new-password"
             required
             value={retyped}
-            error={mismatch ? t`Password and Re-Type Password did not match` : undefined}
+            id="retyped-password"
+            error={formErrors.errors['retyped-password']}
             onChange={(e) => setRetyped(e.target.value)}
           />
           <SubmitButton busy={reset.isPending}>

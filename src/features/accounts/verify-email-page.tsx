@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
+import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { accountsApi } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { otpScreen } from './otp-screen.ts';
-import { SubmitButton } from './submit-button.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 
 /** SPEC section 2 /email/verification: the numeric one-time code, and a resend action. */
 export function VerifyEmailPage({ email }: { email: string }) {
@@ -19,6 +20,7 @@ export function VerifyEmailPage({ email }: { email: string }) {
   const navigate = useNavigate();
   const showRefusal = useServerRefusal();
   const [code, setCode] = useState('');
+  const formErrors = useFormErrors();
   const verify = useMutation({
     mutationFn: () => accountsApi.verifyOtp(email, code),
     onSuccess: (answer) => {
@@ -35,12 +37,15 @@ export function VerifyEmailPage({ email }: { email: string }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    verify.mutate();
+    if (formErrors.check([{ id: 'otp', label: t`Verification code`, value: code, required: true }])) verify.mutate();
   };
   return (
     <AuthCard title={<Trans>Verify your email</Trans>} intro={<Trans>Enter the code we sent to {email}.</Trans>}>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
+        <ErrorSummary {...formErrors.summary} />
         <FormField
+          id="otp"
+          error={formErrors.errors.otp}
           label={t`Verification code`}
           className="otp-field"
           inputMode="numeric"

@@ -2,80 +2,74 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   Case,
   CaseListResponse,
+  CaseLookup,
   CaseRequest,
   CaseSummary,
-  CreatedCase,
+  PublicCaseStatus,
   Question,
   Rating,
 } from '../../../server/contract/cases.ts';
-import type { Messages } from '../../../server/contract/common.ts';
-import { authedHttp, http } from '../../app/http.ts';
+import { api, httpStatus } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 import { session } from '../../app/session.ts';
 
-export type { Case, CaseListResponse, CaseRequest, CaseSummary, CreatedCase, Question, Rating };
+export type { Case, CaseListResponse, CaseLookup, CaseRequest, CaseSummary, PublicCaseStatus, Question, Rating };
 export type SortOrder = -1 | 1;
-
-/** Calls that may carry the token send it only when someone is signed in (SPEC section 6). */
-const maybeAuthed = () => (session.get() ? authedHttp : http);
 
 export const caseRequestsQuery = () =>
   queryOptions({
     queryKey: queryKeys.caseRequests.list(),
-    queryFn: ({ signal }) => http.get('case_list_api/get_all_case_list', { signal }).json<CaseRequest[]>(),
+    queryFn: ({ signal }) => api('getAllCaseLists', { signal }),
     staleTime: 10 * 60_000,
   });
 
 export const questionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.caseRequests.questions(),
-    queryFn: ({ signal }) => http.get('questions_api/get_all_questions', { signal }).json<Question[]>(),
+    queryFn: ({ signal }) => api('getAllQuestions', { signal }),
     staleTime: 10 * 60_000,
   });
 
 export const caseListQuery = (page: number, sort: SortOrder) =>
   queryOptions({
     queryKey: queryKeys.customer.caseList(page, sort),
-    queryFn: ({ signal }) =>
-      authedHttp.get('customer_case_api/get_case', { signal, searchParams: { page, sort } }).json<CaseListResponse>(),
+    queryFn: ({ signal }) => api('getCases', { query: { page, sort }, signal }),
   });
 
 export const caseSummaryQuery = () =>
   queryOptions({
     queryKey: queryKeys.customer.caseSummary(),
-    queryFn: ({ signal }) => authedHttp.get('customer_case_api/get_case_cust', { signal }).json<CaseSummary>(),
+    queryFn: ({ signal }) => api('getCaseSummary', { signal }),
   });
 
 export const caseNumbersQuery = () =>
   queryOptions({
     queryKey: queryKeys.customer.caseNumbers(),
-    queryFn: ({ signal }) =>
-      authedHttp.get('customer_case_api/get_by_case_customerid', { signal }).json<{ _id: string; case_number: string }[]>(),
+    queryFn: ({ signal }) => api('getCaseNumbers', { signal }),
   });
 
 export const caseQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.customer.case(id),
-    queryFn: ({ signal }) => authedHttp.get(`customer_case_api/get_case_by_id/${id}`, { signal }).json<Case>(),
+    queryFn: ({ signal }) => api('getCaseById', { params: { id }, signal }),
   });
 
 /** The owner's rating of a case, or null when there is none yet. */
 export const ratingQuery = (caseId: string) =>
   queryOptions({
     queryKey: queryKeys.customer.rating(caseId),
-    queryFn: async ({ signal }) => {
-      const response = await authedHttp.get(`div_rate/get_rating_bycase/${caseId}`, { signal, throwHttpErrors: false });
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`rating lookup failed with ${response.status}`);
-      return (await response.json()) as Rating;
-    },
+    queryFn: ({ signal }) =>
+      api('getRatingByCase', { params: { caseId }, signal }).catch((error: unknown) => {
+        if (httpStatus(error) === 404) return null;
+        throw error;
+      }),
   });
 
 export const statusCheckQuery = (caseNumber: string) =>
   queryOptions({
     queryKey: queryKeys.statusCheck(caseNumber, Boolean(session.get())),
-    queryFn: ({ signal }) =>
-      maybeAuthed().post('customer_case_api/get_case_by_casenum', { signal, json: { casenum: caseNumber } }).json<Case>(),
+    // Sent with the token when someone is signed in (SPEC section 6): the owner sees the whole case.
+    queryFn: ({ signal }) => api('checkCaseStatus', { json: { casenum: caseNumber }, signal }),
     retry: false,
     // Offline, say so at once instead of waiting for a connection.
     networkMode: 'always',
@@ -85,16 +79,24 @@ export const statusCheckQuery = (caseNumber: string) =>
 export const printQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.print(id, Boolean(session.get())),
-    queryFn: ({ signal }) => maybeAuthed().get(`customer_case_api/print_case/${id}`, { signal }).json<{ file: string }>(),
+    queryFn: ({ signal }) => api('printCase', { params: { id }, signal }),
     // The print link is a short-lived capability; ask for a fresh one each visit.
     staleTime: 0,
     gcTime: 0,
   });
 
 export const casesApi = {
-  rate: (caseId: string, rateNum: number) =>
-    authedHttp.post('div_rate/create_custrate', { json: { rateNum, rateCase: caseId } }).json<Messages>(),
+  rate: (caseId: string, rateNum: number) => api('createCustomerRating', { json: { rateNum, rateCase: caseId } }),
 };
+
+/**
+ * A print name the server made (`print-….pdf`, as a public status check hands out) goes in
+ * the print page's path without `.pdf`: a page path with a file extension is served as a
+ * file, not as the app (server/web/routes.ts, sw/sw.ts), so a reload would miss.
+ */
+export const printPageId = (file: string) => file.replace(/\.pdf$/, '');
+/** The print name a print page's path holds, or undefined when it holds a case id. */
+export const printNameIn = (id: string) => (/^print-[A-Za-z0-9_-]+$/.test(id) ? `${id}.pdf` : undefined);
 
 /** SPEC section 7: case files load from the CaseFiles media path; stored ones need the owner's token. */
 export const caseFileUrl = (file: string) => `/media/CaseFiles/${file}`;

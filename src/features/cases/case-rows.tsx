@@ -1,11 +1,18 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { formatDate } from '../../i18n/dates.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { caseRequestName } from './answers.ts';
 import type { CaseListResponse } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** SPEC section 2: rows of #, case number and status badge; a row opens the case. */
+/**
+ * SPEC section 2: rows of #, case number and status badge; a row opens the case. Issue 12
+ * adds what was asked for and when, so a customer with several cases tells them apart.
+ */
 export function CaseRows({ cases, firstNumber = 1 }: { cases: CaseListResponse['cases']; firstNumber?: number }) {
   const navigate = useNavigate();
+  const locale = useLocale();
   if (cases.length === 0) {
     return (
       <p className="notice">
@@ -15,12 +22,18 @@ export function CaseRows({ cases, firstNumber = 1 }: { cases: CaseListResponse['
   }
   return (
     <div className="case-table-wrap">
-      <table className="case-table">
+      <table className="case-table case-rows">
         <thead>
           <tr>
             <th scope="col">#</th>
             <th scope="col">
               <Trans>Case number</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Case request</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Submitted date</Trans>
             </th>
             <th scope="col">
               <Trans>Status</Trans>
@@ -45,6 +58,10 @@ export function CaseRows({ cases, firstNumber = 1 }: { cases: CaseListResponse['
                   >
                     {row.case_number}
                   </a>
+                </td>
+                <td data-testid="case-row-request">{caseRequestName(row.caselist, locale)}</td>
+                <td data-testid="case-row-date" className="case-row-date">
+                  {formatDate(row.createdAt, locale)}
                 </td>
                 <td>
                   <StatusBadge status={row.status} onList />

@@ -5,8 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { httpStatus, refusalBody } from '../../app/http.ts';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
+import { ErrorSummary, FieldError, invalidProps, useFormErrors } from '../../ui/form-errors.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { statusCheckQuery } from './api.ts';
+import { printPageId, statusCheckQuery } from './api.ts';
 import { CaseDetails } from './case-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -19,15 +20,15 @@ export function CheckStatusPage() {
   const locale = useLocale();
   const [input, setInput] = useState('');
   const [caseNumber, setCaseNumber] = useState<string>();
-  const [emptyError, setEmptyError] = useState(false);
+  const formErrors = useFormErrors();
+  const emptyError = formErrors.errors['case-number'];
   const lookup = useQuery({ ...statusCheckQuery(caseNumber ?? ''), enabled: Boolean(caseNumber) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const number = input.trim().toUpperCase();
     // SPEC section 5 still sends an empty number; asking the server about nothing helps no one.
-    setEmptyError(!number);
-    if (number) setCaseNumber(number);
+    if (formErrors.check([], number ? {} : { 'case-number': t`Please enter a vaild case number` })) setCaseNumber(number);
   };
 
   const failure = () => {
@@ -49,6 +50,7 @@ export function CheckStatusPage() {
       <h1>
         <Trans>Check the status of a case</Trans>
       </h1>
+      <ErrorSummary {...formErrors.summary} />
       <form className="lookup-form" onSubmit={submit} noValidate>
         <label htmlFor="case-number" className="visually-hidden">
           <Trans>Case number</Trans>
@@ -60,8 +62,7 @@ export function CheckStatusPage() {
           autoComplete="off"
           spellCheck={false}
           value={input}
-          aria-invalid={emptyError || undefined}
-          aria-describedby={emptyError ? 'case-number-error' : undefined}
+          {...invalidProps('case-number', emptyError)}
           onChange={(e) => setInput(e.target.value)}
         />
         {lookup.isFetching ? (
@@ -72,11 +73,7 @@ export function CheckStatusPage() {
           </button>
         )}
       </form>
-      {emptyError && (
-        <p id="case-number-error" className="form-error" role="alert">
-          <Trans>Please enter a vaild case number</Trans>
-        </p>
-      )}
+      <FieldError fieldId="case-number" error={emptyError} />
       {lookup.isError && !lookup.isFetching && (
         <p className="notice" role="alert">
           {failure()}
@@ -85,7 +82,8 @@ export function CheckStatusPage() {
       {lookup.data && !lookup.isFetching && (
         <article className="case-view" aria-label={lookup.data.case_number}>
           <div className="case-view-head">
-            <Link to="/print/$id" params={{ id: lookup.data._id }} className="button button-outline">
+            {/* Anyone but the owner gets no case id: their answer names its public printout instead. */}
+            <Link to="/print/$id" params={{ id: lookup.data.masked ? printPageId(lookup.data.print) : lookup.data._id }} className="button button-outline">
               <Trans>Print</Trans>
             </Link>
             <StatusBadge status={lookup.data.status} />

@@ -1,18 +1,31 @@
-import { useId } from 'react';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
+import { FieldError, invalidProps } from '../../ui/form-errors.tsx';
 import type { Question } from './api.ts';
+
+/** The element id of a question's field, for the error summary's links. */
+export const questionFieldId = (question: Question) => `question-${question._id}`;
 
 /**
  * One question of a case request (SPEC section 3): normal_input gives an input (text or
  * number by dataType), text_area a textarea, anything else a select of its enum values.
  * Required questions get an asterisk.
  */
-export function QuestionField({ question, value, onChange }: { question: Question; value: string; onChange: (value: string) => void }) {
-  const id = useId();
+export function QuestionField({
+  question,
+  value,
+  error,
+  onChange,
+}: {
+  question: Question;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = questionFieldId(question);
   const locale = useLocale();
   const required = question.isRequired === 'yes';
-  const common = { id, required, value, name: question._id };
+  const common = { id, 'aria-required': required || undefined, ...invalidProps(id, error), value, name: question._id };
   return (
     <div className="form-field">
       <label htmlFor={id}>
@@ -39,6 +52,7 @@ export function QuestionField({ question, value, onChange }: { question: Questio
           ))}
         </select>
       )}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }

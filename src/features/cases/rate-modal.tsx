@@ -5,7 +5,7 @@ import { queryKeys } from '../../app/query-keys.ts';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { toast } from '../../ui/toast.tsx';
-import { useServerRefusal } from '../accounts/use-server-refusal.ts';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { casesApi } from './api.ts';
 
 // SPEC section 9: 5 stars, default rating 1.

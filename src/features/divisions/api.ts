@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Directorate, Division } from '../../../server/contract/divisions.ts';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 
 export type { Directorate, Division };
@@ -8,19 +8,19 @@ export type { Directorate, Division };
 export const divisionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.divisions.list(),
-    queryFn: ({ signal }) => http.get('division_api/get_all_divisions', { signal }).json<Division[]>(),
+    queryFn: ({ signal }) => api('getAllDivisions', { signal }),
   });
 
 export const divisionQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.divisions.detail(id),
-    queryFn: ({ signal }) => http.get(`division_api/get_division/${id}`, { signal }).json<Division>(),
+    queryFn: ({ signal }) => api('getDivision', { params: { id }, signal }),
   });
 
 export const directoratesQuery = () =>
   queryOptions({
     queryKey: queryKeys.divisions.directorates(),
-    queryFn: ({ signal }) => http.get('directorate_api/get_all_directorate', { signal }).json<Directorate[]>(),
+    queryFn: ({ signal }) => api('getAllDirectorates', { signal }),
   });
 
 /** SPEC sections 2 and 9: only active divisions with special "no" are offered. */

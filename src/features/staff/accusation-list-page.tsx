@@ -70,7 +70,8 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
         </p>
       ) : (
         <div className="case-table-wrap">
-          <table className="case-table" data-testid="accusation-list">
+          {/* Under 640px each accusation is a card, its values named (styles.css .stack-table). */}
+          <table className="case-table stack-table" data-testid="accusation-list">
             <thead>
               <tr>
                 <th scope="col"><Trans>Reference</Trans></th>
@@ -88,10 +89,10 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
                       {accusation.reference}
                     </Link>
                   </td>
-                  <td>{formatDate(accusation.createdAt, locale)}</td>
-                  <td>{accusation.name || '-'}</td>
-                  <td>{accusation.phone || '-'}</td>
-                  <td>{accusation.subject}</td>
+                  <td data-label={t`Date`}>{formatDate(accusation.createdAt, locale)}</td>
+                  <td data-label={t`Name`}>{accusation.name || '-'}</td>
+                  <td data-label={t`Phone`}>{accusation.phone || '-'}</td>
+                  <td data-label={t`Subject`}>{accusation.subject}</td>
                 </tr>
               ))}
             </tbody>

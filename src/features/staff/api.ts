@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Accusation, AccusationList } from '../../../server/contract/accusations.ts';
-import { http } from '../../app/http.ts';
+import { api } from '../../app/http.ts';
 import { staffHttp } from './staff-session.ts';
 
 export type { Accusation, AccusationList };
@@ -21,20 +21,16 @@ export const staffKeys = keys;
 export const accusationsQuery = (filters: AccusationFilters) =>
   queryOptions({
     queryKey: keys.list(filters),
-    queryFn: ({ signal }) =>
-      staffHttp
-        .get('accusation_acceptor_api/get_accusations', { signal, searchParams: { ...filters } })
-        .json<AccusationList>(),
+    queryFn: ({ signal }) => api('getAccusations', { query: filters, via: staffHttp, signal }),
   });
 
 export const accusationQuery = (id: string) =>
   queryOptions({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => staffHttp.get(`accusation_acceptor_api/get_accusations/${id}`, { signal }).json<Accusation>(),
+    queryFn: ({ signal }) => api('getAccusation', { params: { id }, via: staffHttp, signal }),
   });
 
 export const staffApi = {
-  login: (email: string, password: string) =>
-    http.post('accusation_acceptor_user_api/login_accusation_acceptor', { json: { email, password } }).json<{ token: string }>(),
-  logout: () => staffHttp.get('accusation_acceptor_api/logout_accusation_acceptor').json(),
+  login: (email: string, password: string) => api('loginAccusationAcceptor', { json: { email, password } }),
+  logout: () => api('logoutAccusationAcceptorApi', { via: staffHttp }),
 };

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AuthCard } from '../accounts/auth-card.tsx';
-import { CredentialsForm } from '../accounts/credentials-form.tsx';
-import { useServerRefusal } from '../accounts/use-server-refusal.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { CredentialsForm } from '../../ui/credentials-form.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { staffApi } from './api.ts';
 import { staffSession } from './staff-session.ts';
 

@@ -1,32 +1,85 @@
 import { useEffect, useRef, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Spinner } from '../spinner.tsx';
+import { A4_RATIO, frameHeight, ZOOMS } from './frame.ts';
 
 type Source = { url: string; headers?: Record<string, string> } | { data: Uint8Array };
 
 /**
+ * The link that opens the PDF in the phone's own viewer or saves it. A plain URL works as it
+ * is (the service worker may serve it offline); a file that needs the bearer token or that
+ * is still on the device becomes a blob once its bytes are here.
+ */
+function useOpenLink(source: Source, doc: PDFDocumentProxy | undefined) {
+  const plain = 'url' in source && !source.headers ? source.url : undefined;
+  const [blobUrl, setBlobUrl] = useState<string>();
+  useEffect(() => {
+    if (plain || !doc) return;
+    let url: string | undefined;
+    let cancelled = false;
+    void doc.getData().then((bytes) => {
+      if (cancelled) return;
+      url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
+      setBlobUrl(url);
+    });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+      setBlobUrl(undefined);
+    };
+  }, [plain, doc]);
+  return plain ?? blobUrl;
+}
+
+/**
  * Renders a PDF inline with pdf.js (every PDF in the app goes through here), page under
- * page in a scrolling frame of the height the spec gives (SPEC section 9).
+ * page in a scrolling frame of the height the spec gives (SPEC section 9), fitted to the
+ * frame's width, with zoom and an open/download link (issue 12). Every page's space is
+ * kept from the start — A4 until the first page tells its real shape — so nothing moves
+ * while pages render.
  */
 export function PdfViewer({ source, height, title }: { source: Source; height: number; title: string }) {
+  const { t } = useLingui();
   const pagesRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [doc, setDoc] = useState<PDFDocumentProxy>();
+  const [shape, setShape] = useState({ pages: 1, ratio: A4_RATIO });
+  const [zoom, setZoom] = useState<number>(1);
   const key = 'url' in source ? source.url : source.data;
+  const openUrl = useOpenLink(source, doc);
 
   useEffect(() => {
     let cancelled = false;
     let destroy = () => {};
-    const container = pagesRef.current!;
     setState('loading');
+    setDoc(undefined);
     (async () => {
       const { pdfjs } = await import('./pdfjs.ts');
       const task = pdfjs.getDocument(
         'url' in source ? { url: source.url, httpHeaders: source.headers } : { data: source.data.slice() },
       );
       destroy = () => void task.destroy();
-      const doc = await task.promise;
-      container.replaceChildren();
-      const width = container.clientWidth || 800;
+      const loaded = await task.promise;
+      const first = (await loaded.getPage(1)).getViewport({ scale: 1 });
+      if (cancelled) return;
+      setShape({ pages: loaded.numPages, ratio: first.height / first.width });
+      setDoc(loaded);
+    })().catch(() => !cancelled && setState('error'));
+    return () => {
+      cancelled = true;
+      destroy();
+    };
+    // Not `source`: its identity is its url or bytes, which `key` stands for.
+  }, [key]);
+
+  // Each page is drawn off screen and then put into its slot, at the zoom's sharpness.
+  useEffect(() => {
+    if (!doc) return;
+    let cancelled = false;
+    const slots = [...pagesRef.current!.children] as HTMLElement[];
+    const width = pagesRef.current!.clientWidth || 800;
+    (async () => {
       for (let n = 1; n <= doc.numPages && !cancelled; n++) {
         const page = await doc.getPage(n);
         const base = page.getViewport({ scale: 1 });
@@ -36,32 +89,57 @@ export function PdfViewer({ source, height, title }: { source: Source; height: n
         canvas.height = Math.floor(viewport.height);
         canvas.className = 'pdf-page';
         canvas.setAttribute('aria-hidden', 'true');
-        container.append(canvas);
         await page.render({ canvas, viewport }).promise;
-        if (n === 1 && !cancelled) setState('ready');
+        if (cancelled) return;
+        slots[n - 1].style.aspectRatio = `${base.width} / ${base.height}`;
+        slots[n - 1].replaceChildren(canvas);
+        if (n === 1) setState('ready');
       }
-      if (!cancelled) setState('ready');
     })().catch(() => !cancelled && setState('error'));
     return () => {
       cancelled = true;
-      destroy();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the source's identity is its url or bytes
-  }, [key]);
+  }, [doc, zoom]);
 
+  const step = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
   return (
-    <div className="pdf-viewer" style={{ height }} role="region" aria-label={title} tabIndex={0}>
-      {state === 'loading' && (
-        <div className="pdf-viewer-status">
-          <Spinner />
+    <div className="pdf-document" style={frameHeight(height)}>
+      <div className="pdf-toolbar" role="toolbar" aria-label={t`Tools for ${title}`}>
+        <button type="button" className="pdf-tool" aria-label={t`Zoom out`} disabled={step <= 0} onClick={() => setZoom(ZOOMS[step - 1])}>
+          −
+        </button>
+        <output className="pdf-zoom" aria-live="polite" data-testid="pdf-zoom">
+          {Math.round(zoom * 100)}%
+        </output>
+        <button type="button" className="pdf-tool" aria-label={t`Zoom in`} disabled={step >= ZOOMS.length - 1} onClick={() => setZoom(ZOOMS[step + 1])}>
+          +
+        </button>
+        <button type="button" className="pdf-tool pdf-tool-text" disabled={zoom === 1} onClick={() => setZoom(1)}>
+          <Trans>Fit width</Trans>
+        </button>
+        {openUrl && (
+          <a className="pdf-open" href={openUrl} target="_blank" rel="noopener">
+            <Trans>Open / download</Trans>
+          </a>
+        )}
+      </div>
+      <div className="pdf-viewer" role="region" aria-label={title} tabIndex={0}>
+        {state === 'loading' && (
+          <div className="pdf-viewer-status">
+            <Spinner />
+          </div>
+        )}
+        {state === 'error' && (
+          <p className="pdf-viewer-status notice" role="alert">
+            <Trans>The document could not be shown. Use the download link instead.</Trans>
+          </p>
+        )}
+        <div ref={pagesRef} className="pdf-pages" data-state={state} style={{ width: `${zoom * 100}%` }}>
+          {Array.from({ length: shape.pages }, (_, index) => (
+            <div key={index} className="pdf-page-slot" style={{ aspectRatio: `1 / ${shape.ratio}` }} />
+          ))}
         </div>
-      )}
-      {state === 'error' && (
-        <p className="pdf-viewer-status notice" role="alert">
-          <Trans>The document could not be shown. Use the download link instead.</Trans>
-        </p>
-      )}
-      <div ref={pagesRef} className="pdf-pages" data-state={state} />
+      </div>
     </div>
   );
 }

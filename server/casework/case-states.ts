@@ -1,0 +1,27 @@
+/**
+ * The life of a case on the staff side (issue 15): which action may move a case from
+ * which state, and to which. The server enforces it (server/cases/casework-service.ts);
+ * any other move is refused with 409 and changes nothing.
+ */
+export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected';
+export type CaseAction = 'take' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject';
+
+const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
+  // An officer takes the case, or a manager assigns it.
+  take: { pending: 'ongoing' },
+  // An appointment is set, and moved, while the case is ongoing: the state stays.
+  schedule: { ongoing: 'ongoing' },
+  extend: { ongoing: 'ongoing' },
+  // The officer answers with a justification and a letter; a manager (only: the contract's roles)
+  // approves it, or sends it back.
+  respond: { ongoing: 'responded' },
+  approve: { responded: 'verified' },
+  return: { responded: 'ongoing' },
+  // Rejecting needs a justification; verified cases are answered and stay so.
+  reject: { pending: 'rejected', ongoing: 'rejected', responded: 'rejected' },
+};
+
+/** The state an action leads to from `from`, or undefined when that move is not allowed. */
+export function nextStatus(action: CaseAction, from: string): CaseStatus | undefined {
+  return MOVES[action][from as CaseStatus];
+}

@@ -1,0 +1,34 @@
+import { accountCalls } from './account-calls.ts';
+import { accusationCalls, healthCalls, staffCalls } from './accusation-calls.ts';
+import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
+import { divisionCalls } from './division-calls.ts';
+import { staffSignInCalls } from './staff-calls.ts';
+import { caseworkCalls } from './casework-calls.ts';
+import type { CallName } from './endpoints.ts';
+
+/**
+ * Every call the server has (README "API document"): routes are registered from these
+ * (server/web/call-routes.ts), the OpenAPI document is made from them, and the app's
+ * client takes their types.
+ */
+export const calls = {
+  ...accountCalls,
+  ...divisionCalls,
+  ...caseRequestCalls,
+  ...caseCalls,
+  ...ratingCalls,
+  ...accusationCalls,
+  ...staffCalls,
+  ...staffSignInCalls,
+  ...caseworkCalls,
+  ...healthCalls,
+};
+export type Calls = typeof calls;
+
+// Every endpoint has its shapes, and nothing else does.
+type Missing = Exclude<CallName, keyof Calls>;
+const _complete: [Missing] extends [never] ? true : Missing = true;
+void _complete;
+
+export type { CallName } from './endpoints.ts';
+export type { Answer, BodyOf, FormFieldsOf, ParamsOf, QueryOf, Success } from './call.ts';

@@ -1,0 +1,75 @@
+/**
+ * Where each call of the API lives (SPEC section 7's paths, kept exactly) and who may make
+ * it, keyed by its operationId. Plain data with no imports: the only value the app takes
+ * from server/contract, so its typed client (src/app/http.ts) builds the same paths the
+ * server registers. The shapes of each call are in ./calls.ts.
+ *
+ * auth: false for anyone; a role (or a list of roles) for a bearer token of that role (anyone else gets 401);
+ * 'optional' when a token changes the answer but is not needed (the status check, print).
+ */
+export const endpoints = {
+  // accounts (customer_user_api)
+  createCustomerUser: { method: 'POST', path: '/customer_user_api/create_customer_user', auth: false },
+  validateCustomerOtp: { method: 'POST', path: '/customer_user_api/validate_customer_otp', auth: false },
+  resendCustomerOtp: { method: 'PUT', path: '/customer_user_api/resend_customer_otp', auth: false },
+  loginCustomerUser: { method: 'POST', path: '/customer_user_api/login_customer_user', auth: false },
+  getCustomerUser: { method: 'GET', path: '/customer_user_api/get_customer_user/:id', auth: 'customer' },
+  logoutCustomerUser: { method: 'GET', path: '/customer_user_api/logout_customer_user', auth: 'customer' },
+  forgotCustomerUser: { method: 'POST', path: '/customer_user_api/forgot_customer_user', auth: false },
+  resetCustomerUser: { method: 'PUT', path: '/customer_user_api/reset_customer_user/:id/:token', auth: false },
+  // organisation
+  getAllDivisions: { method: 'GET', path: '/division_api/get_all_divisions', auth: false },
+  getDivisions: { method: 'GET', path: '/division_api/get_division', auth: 'customer' },
+  getDivision: { method: 'GET', path: '/division_api/get_division/:id', auth: false },
+  getAllDirectorates: { method: 'GET', path: '/directorate_api/get_all_directorate', auth: false },
+  getAllTeams: { method: 'GET', path: '/team_leader_api/get_all_team', auth: false },
+  // case requests and their questions
+  getAllCaseLists: { method: 'GET', path: '/case_list_api/get_all_case_list', auth: false },
+  getCaseLists: { method: 'GET', path: '/case_list_api/get_case_list', auth: 'customer' },
+  getCaseList: { method: 'GET', path: '/case_list_api/get_case_list/:caselistId', auth: false },
+  getAllQuestions: { method: 'GET', path: '/questions_api/get_all_questions', auth: false },
+  // cases (customer_case_api, customer_case_history_api)
+  createCase: { method: 'POST', path: '/customer_case_api/create_case', auth: 'customer' },
+  getCases: { method: 'GET', path: '/customer_case_api/get_case', auth: 'customer' },
+  getCaseSummary: { method: 'GET', path: '/customer_case_api/get_case_cust', auth: 'customer' },
+  getCaseNumbers: { method: 'GET', path: '/customer_case_api/get_by_case_customerid', auth: 'customer' },
+  getAllCases: { method: 'GET', path: '/customer_case_api/get_all_cases', auth: 'customer' },
+  getCaseById: { method: 'GET', path: '/customer_case_api/get_case_by_id/:id', auth: 'customer' },
+  checkCaseStatus: { method: 'POST', path: '/customer_case_api/get_case_by_casenum', auth: 'optional' },
+  printCase: { method: 'GET', path: '/customer_case_api/print_case/:id', auth: 'optional' },
+  getCaseHistory: { method: 'GET', path: '/customer_case_history_api/get_case_history', auth: 'customer' },
+  // ratings (div_rate)
+  getRatingByCase: { method: 'GET', path: '/div_rate/get_rating_bycase/:caseId', auth: 'customer' },
+  createCustomerRating: { method: 'POST', path: '/div_rate/create_custrate', auth: 'customer' },
+  // accusations and their acceptors
+  createAccusation: { method: 'POST', path: '/accusation_acceptor_api/create_accusation', auth: false },
+  getAccusations: { method: 'GET', path: '/accusation_acceptor_api/get_accusations', auth: 'accusation_acceptor' },
+  getAccusation: { method: 'GET', path: '/accusation_acceptor_api/get_accusations/:id', auth: 'accusation_acceptor' },
+  loginAccusationAcceptor: { method: 'POST', path: '/accusation_acceptor_user_api/login_accusation_acceptor', auth: false },
+  logoutAccusationAcceptor: { method: 'GET', path: '/accusation_acceptor_user_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
+  /** The same logout on the path the acceptors' other calls share (issue 5). */
+  logoutAccusationAcceptorApi: { method: 'GET', path: '/accusation_acceptor_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
+  // staff (issue 15): one sign-in for every role
+  staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
+  staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager'] },
+  staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager'] },
+  staffTakeCase: { method: 'POST', path: '/staff_api/cases/:id/take', auth: ['officer', 'manager'] },
+  staffScheduleCase: { method: 'POST', path: '/staff_api/cases/:id/schedule', auth: ['officer', 'manager'] },
+  staffRespondCase: { method: 'POST', path: '/staff_api/cases/:id/respond', auth: ['officer', 'manager'] },
+  staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager'] },
+  staffReturnCase: { method: 'POST', path: '/staff_api/cases/:id/return', auth: ['manager'] },
+  staffRejectCase: { method: 'POST', path: '/staff_api/cases/:id/reject', auth: ['officer', 'manager'] },
+  // operations
+  getHealth: { method: 'GET', path: '/healthz', auth: false },
+  getReadiness: { method: 'GET', path: '/readyz', auth: false },
+} as const satisfies Record<string, Endpoint>;
+
+export type Role = 'customer' | 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fastify's form: `:name` for a path parameter. */
+  path: string;
+  auth: false | Role | readonly Role[] | 'optional';
+}
+export type Endpoints = typeof endpoints;
+export type CallName = keyof Endpoints;

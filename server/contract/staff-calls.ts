@@ -1,0 +1,14 @@
+import { defineCalls } from './call.ts';
+import { TokenResponse } from './accounts.ts';
+import { StaffLoginBody } from './accusations.ts';
+import { errorResponses } from './common.ts';
+
+/** The corporation's side (issue 15): one sign-in for every staff role; the token carries the role. */
+export const staffSignInCalls = defineCalls('staff', {
+  staffLogin: {
+    summary: 'Sign a staff user in',
+    description: 'Any active staff user (officer, manager, ethics, archivist, admin). The token carries the role.',
+    body: StaffLoginBody,
+    responses: { 200: TokenResponse, 401: errorResponses[400], ...errorResponses },
+  },
+});

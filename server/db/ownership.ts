@@ -1,0 +1,58 @@
+/**
+ * Which server feature owns each table and view of the migrations (issue 11: "no feature
+ * reads another feature's tables"). A feature reads and writes its own relations; it
+ * reads another feature's data only through a view that owner marks `public`, its read
+ * interface (migration 009), and writes none of it. tests/unit/table-boundaries.test.ts
+ * holds every server/<feature> file to this, and fails when a table has no owner here.
+ * server/seed (the demo rows, written as a dump would) and server/db are exempt.
+ */
+export interface Ownership {
+  /** The folder under server/ whose code may write it and read it as it is stored. */
+  owner: string;
+  /** A view the owner publishes for every other feature to read. */
+  public?: true;
+}
+
+export const RELATIONS: Record<string, Ownership> = {
+  division: { owner: 'divisions' },
+  directorate: { owner: 'divisions' },
+  team: { owner: 'divisions' },
+  division_name: { owner: 'divisions', public: true },
+  division_availability: { owner: 'divisions', public: true },
+  directorate_placement: { owner: 'divisions', public: true },
+
+  customer_user: { owner: 'accounts' },
+  customer_otp: { owner: 'accounts' },
+  password_reset: { owner: 'accounts' },
+  customer_contact: { owner: 'accounts', public: true },
+  customer_session_state: { owner: 'accounts', public: true },
+
+  staff_user: { owner: 'staff' },
+  staff_name: { owner: 'staff', public: true },
+  staff_session_state: { owner: 'staff', public: true },
+
+  // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
+  revoked_token: { owner: 'auth' },
+  server_secret: { owner: 'auth' },
+  guess_attempt: { owner: 'auth' },
+
+  case_request: { owner: 'cases' },
+  question: { owner: 'cases' },
+  question_option: { owner: 'cases' },
+  customer_case: { owner: 'cases' },
+  case_answer: { owner: 'cases' },
+  case_schedule: { owner: 'cases' },
+  case_history: { owner: 'cases' },
+  case_owner: { owner: 'cases', public: true },
+
+  case_rating: { owner: 'ratings' },
+
+  accusation: { owner: 'accusations' },
+
+  // The one year-sequence allocator writes both counters (cases and accusations call it).
+  case_number_sequence: { owner: 'numbering' },
+  accusation_sequence: { owner: 'numbering' },
+
+  stored_file: { owner: 'files' },
+  stored_file_chunk: { owner: 'files' },
+};

@@ -1,0 +1,110 @@
+/**
+ * The English of every message the server says to a person: the source text of the server
+ * catalogs (locales/<locale>/server.po), as the app's <Trans> texts are the source of its
+ * own. Translations live only in those catalogs; after changing a text here run
+ * `npm run i18n:extract` and translate it there (the key becomes the entry's msgctxt).
+ * Keys are stable codes; the bodies carry Message_en … Message_af (SPEC sections 3, 8).
+ */
+export const messageSources = {
+  notFound: 'The requested resource was not found.',
+  divisionNotFound: 'The division was not found.',
+  invalidRequest: 'The request is not valid. Please check what you entered.',
+  invalidId: 'The id is not valid.',
+  tooManyRequests: 'Too many attempts. Please wait 3 minutes before retrying.',
+  serverError: 'Something went wrong. Please try again later.',
+  unauthorized: 'Please log in to continue.',
+
+  // Accounts (SPEC sections 5 and 7, issue 3)
+  fieldRequired: 'Please fill in every required field.',
+  firstnameTooLong: 'First name must not be greater than 50 characters',
+  middlenameTooLong: 'Middle name must not be greater than 50 characters',
+  lastnameTooLong: 'Last name must not be greater than 50 characters',
+  subcityTooLong: 'Sub-city must not be greater than 50 characters',
+  woredaTooLong: 'Woreda must not be greater than 20 characters',
+  houseNumberTooLong: 'House number must not be greater than 20 characters',
+  phoneTooLong: 'Phone must not be greater than 20 characters',
+  housePhoneTooLong: 'House phone number must not be greater than 20 characters',
+  phoneInvalid: 'Please enter a valid phone number (digits, optionally starting with +).',
+  emailInvalid: 'Please enter a valid email address.',
+  genderInvalid: 'Please choose Male or Female.',
+  passwordWeak: 'The password must have at least 8 characters, with letters and digits.',
+  imageInvalid: 'The profile picture must be a JPEG, PNG or WebP image.',
+  imageTooLarge: 'The profile picture must not be larger than 2 MB.',
+  registered: 'Your account was created. We sent a verification code to your email.',
+  otpSent: 'A new verification code was sent to your email.',
+  otpInvalid: 'The code is wrong or has expired. Check it, or ask for a new code.',
+  otpNotNumeric: 'The verification code is made of digits only.',
+  emailVerified: 'Your email is verified. You can log in now.',
+  loginFailed: 'The email or password is wrong.',
+  emailNotVerified: 'Please verify your email first: enter the code we sent you.',
+  accountInactive: 'This account is inactive. Please contact the corporation.',
+  loggedOut: 'You have logged out.',
+  forgotSent: 'If an account uses this email, we sent it a link to reset the password.',
+  resetDone: 'Your password was changed. You can log in with the new password.',
+  resetInvalid: 'This reset link is not valid any more. Please ask for a new one.',
+  sessionInvalid: 'Your session has ended. Please log in again.',
+  fileTooLarge: 'The file is too large.',
+  // What a refused request body or request line says (issue 10), instead of one "too large" for all.
+  uploadIncomplete: 'The upload was cut off before it finished. Please send it again.',
+  idempotencyKeyReused: 'This submission differs from the one first sent under the same key. Please send it as a new submission.',
+  tooManyFiles: 'Too many files were sent. Please attach only one file.',
+  tooManyFields: 'The form has too many fields.',
+  fieldTooLong: 'One of the fields is too long. Please shorten it.',
+  bodyTooLarge: 'The request is too large. Please send less at a time.',
+  requestTooLong: 'The address of the request or its headers are too long.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+
+  // Cases (SPEC sections 3, 5, 7 and 8, issue 4)
+  caseNotFound: "This case isn't available",
+  // The SPEC's own wording, spelling included (section 5).
+  caseNumberInvalid: 'Please enter a vaild case number',
+  caseRequestNotFound: 'The case request was not found.',
+  caseDivisionRequired: 'Please choose a division.',
+  caseDivisionUnknown: 'The chosen division does not exist.',
+  caseDivisionInactive: 'The chosen division is not taking applications at the moment.',
+  caseDivisionNotOffered: 'This division does not take applications through the portal.',
+  caseRequestRequired: 'Please choose a case request.',
+  caseRequestUnknown: 'The chosen case request does not exist.',
+  caseRequestInactive: 'The chosen case request is not open for applications at the moment.',
+  caseRequestWrongDivision: 'The chosen case request does not belong to the chosen division.',
+  caseFormInvalid: 'The answers could not be read. Please fill in the form again.',
+  caseAnswerForeign: 'An answer was given to a question that is not part of this case request.',
+  caseAnswerRequired: 'Please answer every required question.',
+  caseAnswerNotNumber: 'Please enter a number where a number is asked for.',
+  caseAnswerNotOption: 'Please choose one of the offered options.',
+  caseAnswerTooLong: 'An answer must not be longer than 5000 characters.',
+  caseRemarkTooLong: 'The remark must not be longer than 2000 characters.',
+  relatedCaseUnknown: 'The related case was not found among your cases.',
+  attachmentInvalid: 'The attachment must be a PDF file.',
+  attachmentTooLarge: 'The attachment must not be larger than 10 MB. Please merge your documents into one smaller PDF.',
+  caseSubmitted: 'Your case was submitted. Keep your case number to follow it.',
+  caseStatusInvalid: 'The status filter is not valid.',
+  printLinkInvalid: 'This print link has expired. Please open the print page again.',
+
+  // Ratings (SPEC sections 4 and 7, issue 4)
+  ratingNotFound: 'This case has not been rated yet.',
+  ratingInvalid: 'Please choose a rating from 1 to 5 stars.',
+  ratingNotAllowed: 'A case can be rated only after it has been responded to.',
+  ratingExists: 'You have already rated this case.',
+  ratingSaved: 'Thank you for rating the service.',
+
+  // Accusations (SPEC sections 5 and 7, issue 5)
+  accusationSubjectRequired: 'Please write the subject of your accusation.',
+  accusationDescriptionRequired: 'Please describe what happened.',
+  accusationNameTooLong: 'The name must not be longer than 100 characters.',
+  accusationSubjectTooLong: 'The subject must not be longer than 200 characters.',
+  accusedPartTooLong: 'The accused department must not be longer than 200 characters.',
+  accusationDescriptionTooLong: 'The description must not be longer than 5000 characters.',
+  accusationReceived: 'Your accusation was received.',
+
+  // Case work (issue 15)
+  caseMoveNotAllowed: 'This case cannot be moved that way from its current state.',
+  caseChangedMeanwhile: 'Someone else changed this case just now. Please reload it and try again.',
+  caseTaken: 'You are now processing this case.',
+  caseAppointmentSaved: 'The appointment was saved.',
+  caseRejected: 'The case was rejected.',
+  caseResponded: 'The response was saved. It now waits for a manager’s approval.',
+  caseApproved: 'The response was approved. The customer can now see it.',
+  caseReturned: 'The response was sent back to the officer.',
+  justificationRequired: 'Please write the justification.',
+} as const;

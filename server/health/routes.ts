@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../contract/calls.ts';
+import { callRoutes } from '../web/call-routes.ts';
+import type { ReadinessCheck } from './readiness.ts';
+
+/** A check that has not answered by then counts as not ready: a load balancer's probe must not hang. */
+const CHECK_TIMEOUT_MS = 2000;
+
+async function outcome({ check }: ReadinessCheck): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+  });
+  try {
+    const reason = await Promise.race([check().catch((error: Error) => error.message || 'failed'), timeout]);
+    return reason ?? 'ok';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * For load balancers and orchestrators. GET /healthz: the process answers (restart it
+ * when not). GET /readyz: every dependency is usable (send it traffic only then); 503
+ * names what is not. Both are JSON, never the app shell, and outside the rate limit, so a
+ * busy probe never makes an instance look dead.
+ */
+export async function healthRoutes(app: FastifyInstance, { checks }: { checks: ReadinessCheck[] }) {
+  const route = callRoutes(app);
+  const unlimited = { config: { rateLimit: false }, logLevel: 'warn' } as const;
+
+  route(calls.getHealth, (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' as const };
+  }, unlimited);
+
+  route(calls.getReadiness, async (_request, reply) => {
+    const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check)] as const));
+    const ready = results.every(([, result]) => result === 'ok');
+    reply.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
+    return { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) } as const;
+  }, unlimited);
+}

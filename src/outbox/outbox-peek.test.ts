@@ -1,0 +1,25 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_DB_NAME, outboxLoaded, peekOutbox } from './outbox-peek.ts';
+
+// In this order: the first visit comes before Dexie has ever opened the database.
+describe('reading the outbox without Dexie', () => {
+  it('finds nothing on a first visit and does not create the database Dexie will make', async () => {
+    expect(await peekOutbox()).toEqual({ stored: 0, pending: 0 });
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(OUTBOX_DB_NAME);
+    expect(outboxLoaded.get()).toBe(false);
+  });
+
+  it('counts what waits apart from what was sent, and leaves Dexie free to go on', async () => {
+    const { outbox } = await import('./outbox.ts');
+    expect(outboxLoaded.get()).toBe(true);
+    const item = { kind: 'accusation' as const, fields: {}, summary: 'Leak' };
+    await outbox.add({ ...item, id: 'waiting' });
+    await outbox.add({ ...item, id: 'needs-sign-in', state: 'needs-sign-in' });
+    await outbox.add({ ...item, id: 'sent', state: 'sent', sentAt: Date.now() });
+    expect(await peekOutbox()).toEqual({ stored: 3, pending: 2 });
+    await outbox.remove('waiting');
+    expect(await outbox.all()).toHaveLength(2);
+    expect(await peekOutbox()).toEqual({ stored: 2, pending: 1 });
+  });
+});

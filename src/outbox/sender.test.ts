@@ -1,0 +1,315 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../testing/memory-storage.ts';
+import type { OutboxItem, OutboxKind } from './outbox.ts';
+
+/**
+ * The outbox's promise, without a browser: whatever the network does, an item is never
+ * lost, never sent twice, and marked sent only on a real receipt. IndexedDB is
+ * fake-indexeddb, the server a fake XMLHttpRequest, Web Locks a tiny fake, and time
+ * vitest's fake clock (IndexedDB keeps its real setImmediate).
+ */
+
+type Answer = { status: number; body: unknown } | 'network-error';
+interface Received {
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  fields: Record<string, string>;
+  file: File | undefined;
+}
+
+/** The server at the other end of the wire: records what arrives, answers what the test says. */
+const server = {
+  received: [] as Received[],
+  answer: (_request: Received): Answer => ({ status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } }),
+};
+
+/** Just enough XMLHttpRequest for uploadForm. */
+class FakeXhr {
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  timeout = 0;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  #path = '';
+  #headers = new Map<string, string>();
+
+  open(_method: string, url: string) {
+    this.#path = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.#headers.set(name.toLowerCase(), value);
+  }
+  send(form: FormData) {
+    const entries = [...form.entries()];
+    const request: Received = {
+      path: this.#path,
+      idempotencyKey: this.#headers.get('idempotency-key'),
+      authorization: this.#headers.get('authorization'),
+      fields: Object.fromEntries(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      file: entries.map(([, value]) => value).find((value): value is File => typeof value !== 'string'),
+    };
+    server.received.push(request);
+    const answer = server.answer(request);
+    setImmediate(() => {
+      if (answer === 'network-error') return this.onerror?.();
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+      this.status = answer.status;
+      this.response = answer.body;
+      this.onload?.();
+    });
+  }
+}
+
+/** Web Locks, one lock name: each request waits for the one before it to finish. */
+function fakeLocks() {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    request(_name: string, work: () => Promise<unknown>) {
+      const turn = last.then(work);
+      last = turn.catch(() => {});
+      return turn;
+    },
+  };
+}
+
+const START = Date.parse('2026-11-22T09:00:00Z');
+const CUSTOMER = 'c0ffee00-0000-4000-8000-000000000001';
+const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const tokenOf = (id: string) => `eyJhbGciOiJIUzI1NiJ9.${base64url(JSON.stringify({ id }))}.c2ln`;
+
+/** One browser tab: its own modules (Dexie connection, session, sender) over the shared IndexedDB. */
+async function openTab() {
+  vi.resetModules();
+  const [sender, { outbox }, { outboxDb }, { session }] = await Promise.all([
+    import('./sender.ts'),
+    import('./outbox.ts'),
+    import('./db.ts'),
+    import('../app/session.ts'),
+  ]);
+  return { ...sender, outbox, outboxDb, session };
+}
+type Tab = Awaited<ReturnType<typeof openTab>>;
+
+const DRAFTS: Record<OutboxKind, Pick<OutboxItem, 'kind' | 'fields' | 'summary' | 'ownerId'>> = {
+  accusation: { kind: 'accusation', fields: { subject: 'Broken lift', description: 'Since May.' }, summary: 'Broken lift' },
+  case: { kind: 'case', fields: { division: 'd1', caselist: 'r1', form: '[]', remark: '' }, summary: 'Buying a house', ownerId: CUSTOMER },
+};
+
+/** An item due now, as a queued submission or a retry leaves it. */
+async function queue(tab: Tab, kind: OutboxKind, id = crypto.randomUUID()) {
+  return tab.outbox.add({ ...DRAFTS[kind], id });
+}
+
+/** Lets IndexedDB and the fake network run (they use the real setImmediate) until `done` holds. */
+async function until(done: () => boolean | Promise<boolean>) {
+  for (let turn = 0; turn < 500; turn++) {
+    if (await done()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the outbox never got there');
+}
+
+let tab: Tab;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ now: START, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('navigator', { onLine: true, locks: fakeLocks() });
+  // No jitter, so the clock can be stepped to the millisecond (backoff.test.ts checks the jitter's bounds).
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+  server.received = [];
+  server.answer = () => ({ status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } });
+  tab = await openTab();
+  await tab.outboxDb.items.clear();
+});
+
+afterEach(() => {
+  tab.outboxDb.close();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('sending what waits in the outbox', () => {
+  const refusal = { code: 'subjectRequired', Message_en: 'Please write the subject', Message_am: 'እባክዎ ርዕሱን ይጻፉ' };
+
+  const outcomes: { what: string; kind: OutboxKind; answer: Answer; expected: Record<string, unknown> }[] = [
+    { what: 'offline (no answer at all)', kind: 'accusation', answer: 'network-error', expected: { state: 'waiting', attempts: 1, nextAttemptAt: START + 1000 } },
+    { what: 'a 500', kind: 'accusation', answer: { status: 500, body: { Message_en: 'Internal error' } }, expected: { state: 'waiting', attempts: 1 } },
+    { what: 'a 503 from a proxy', kind: 'case', answer: { status: 503, body: null }, expected: { state: 'waiting', attempts: 1 } },
+    { what: 'a 429', kind: 'accusation', answer: { status: 429, body: { code: 'tooManyRequests' } }, expected: { state: 'waiting', attempts: 1 } },
+    // A captive portal answers 200 with its own web page; as JSON that reads as null.
+    { what: 'a captive portal’s 200', kind: 'accusation', answer: { status: 200, body: null }, expected: { state: 'waiting', attempts: 1 } },
+    { what: 'a 201 without a reference', kind: 'accusation', answer: { status: 201, body: { Message_en: 'ok' } }, expected: { state: 'waiting', attempts: 1 } },
+    { what: 'a 201 with a case number where a reference is due', kind: 'accusation', answer: { status: 201, body: { case_number: 'HDC-2019-000001' } }, expected: { state: 'waiting' } },
+    { what: 'a 201 with the reference', kind: 'accusation', answer: { status: 201, body: { reference: 'ACC-2019-000042' } }, expected: { state: 'sent', receipt: 'ACC-2019-000042', sentAt: START } },
+    { what: 'a 201 with the case number', kind: 'case', answer: { status: 201, body: { case_number: 'HDC-2019-000123' } }, expected: { state: 'sent', receipt: 'HDC-2019-000123' } },
+    { what: 'a 400 refusal', kind: 'accusation', answer: { status: 400, body: refusal }, expected: { state: 'refused', refusal, attempts: 0 } },
+    { what: 'a 413 refusal', kind: 'case', answer: { status: 413, body: { Message_en: 'The file is too large' } }, expected: { state: 'refused', refusal: { Message_en: 'The file is too large' } } },
+    { what: 'a 401 on a case application', kind: 'case', answer: { status: 401, body: { code: 'sessionInvalid' } }, expected: { state: 'needs-sign-in', attempts: 0 } },
+  ];
+
+  it.each(outcomes)('after $what, a queued $kind is $expected.state', async ({ kind, answer, expected }) => {
+    tab.session.start(tokenOf(CUSTOMER));
+    server.answer = () => answer;
+    const item = await queue(tab, kind);
+    await tab.flushOutbox();
+    expect(await tab.outbox.get(item.id)).toMatchObject(expected);
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].idempotencyKey).toBe(item.id);
+  });
+
+  it('sends the fields, the PDF and, for a case, the owner’s token, to the right address', async () => {
+    tab.session.start(tokenOf(CUSTOMER));
+    const pdf = new Blob(['%PDF-1.4 evidence'], { type: 'application/pdf' });
+    await tab.outbox.add({ ...DRAFTS.accusation, id: crypto.randomUUID(), file: { blob: pdf, name: 'evidence.pdf' } });
+    await queue(tab, 'case');
+    server.answer = (request) =>
+      request.path.endsWith('create_accusation')
+        ? { status: 201, body: { reference: 'ACC-2019-000042' } }
+        : { status: 201, body: { case_number: 'HDC-2019-000123' } };
+    await tab.flushOutbox();
+    // Both were made in the same millisecond: which goes first is not ours to say.
+    const [accusation, application] = ['create_accusation', 'create_case'].map((call) => server.received.find((r) => r.path.endsWith(call)));
+    expect(accusation).toMatchObject({ path: '/accusation_acceptor_api/create_accusation', fields: DRAFTS.accusation.fields });
+    expect(await accusation?.file?.text()).toBe('%PDF-1.4 evidence');
+    expect(accusation?.file?.name).toBe('evidence.pdf');
+    expect(application).toMatchObject({
+      path: '/customer_case_api/create_case',
+      fields: DRAFTS.case.fields,
+      authorization: `Bearer ${tokenOf(CUSTOMER)}`,
+    });
+  });
+
+  it('sends nothing while the browser says it is offline, and keeps everything', async () => {
+    vi.stubGlobal('navigator', { onLine: false, locks: fakeLocks() });
+    const item = await queue(tab, 'accusation');
+    await tab.flushOutbox();
+    expect(server.received).toEqual([]);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'waiting', attempts: 0 });
+  });
+
+  it('retries after 1 s, then waits twice as long each time up to 5 minutes, with the same key, and never gives up', async () => {
+    server.answer = () => 'network-error';
+    const item = await queue(tab, 'accusation');
+    await tab.flushOutbox();
+    const waits = [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300].map((seconds) => seconds * 1000);
+    for (const [index, wait] of waits.entries()) {
+      const sent = server.received.length;
+      vi.advanceTimersByTime(wait - 1);
+      expect(server.received, `nothing before ${wait} ms`).toHaveLength(sent);
+      vi.advanceTimersByTime(1);
+      // Done once the failure is stored and the next attempt is on the clock.
+      await until(async () => (await tab.outbox.get(item.id))?.attempts === index + 2 && vi.getTimerCount() === 1);
+      expect(server.received).toHaveLength(sent + 1);
+    }
+    expect(new Set(server.received.map((request) => request.idempotencyKey))).toEqual(new Set([item.id]));
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'waiting', attempts: waits.length + 1 });
+  });
+
+  it('keeps a case application as "sign in to send" while its owner is signed out, and sends it once they sign in', async () => {
+    const item = await queue(tab, 'case');
+    await tab.flushOutbox();
+    expect(server.received).toEqual([]);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'needs-sign-in' });
+
+    server.answer = () => ({ status: 201, body: { case_number: 'HDC-2019-000123' } });
+    tab.session.start(tokenOf(CUSTOMER));
+    await tab.resumeOutbox();
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].authorization).toBe(`Bearer ${tokenOf(CUSTOMER)}`);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', receipt: 'HDC-2019-000123' });
+  });
+
+  it('never sends a case application with another customer’s session', async () => {
+    tab.session.start(tokenOf('c0ffee00-0000-4000-8000-000000000002'));
+    const item = await queue(tab, 'case');
+    await tab.resumeOutbox();
+    expect(server.received).toEqual([]);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'needs-sign-in' });
+  });
+
+  it('sends an item a closed page left "sending" again when the app starts, under the same key', async () => {
+    const item = await queue(tab, 'accusation');
+    await tab.outbox.update(item.id, { state: 'sending', attempts: 3, nextAttemptAt: START + 60_000 });
+    await tab.resumeOutbox();
+    expect(server.received.map((request) => request.idempotencyKey)).toEqual([item.id]);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent' });
+  });
+
+  it('never sends an item twice when two tabs send at once', async () => {
+    const other = await openTab();
+    const items = await Promise.all([queue(tab, 'accusation'), queue(tab, 'accusation'), queue(tab, 'accusation')]);
+    await Promise.all([tab.flushOutbox(), other.flushOutbox(), tab.flushOutbox()]);
+    expect(server.received.map((request) => request.idempotencyKey).sort()).toEqual(items.map((item) => item.id).sort());
+    for (const item of items) expect(await other.outbox.get(item.id)).toMatchObject({ state: 'sent' });
+    other.outboxDb.close();
+  });
+});
+
+describe('submitting a form through the outbox', () => {
+  it('writes the submission to the outbox before its first byte is sent, then keeps its receipt', async () => {
+    // What the outbox held at the moment the request left: a closed tab finds it there.
+    let storedWhenSent: Promise<OutboxItem | undefined> | undefined;
+    server.answer = (request) => {
+      storedWhenSent = tab.outbox.get(request.idempotencyKey!);
+      return { status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } };
+    };
+    const result = await tab.submitThroughOutbox(DRAFTS.accusation);
+    expect(result).toEqual({ kind: 'sent', receipt: 'ACC-2019-000042', body: { reference: 'ACC-2019-000042', Message_en: 'Received' } });
+    expect(await storedWhenSent).toMatchObject({ ...DRAFTS.accusation, id: server.received[0].idempotencyKey, state: 'sending' });
+    expect(await tab.outbox.all()).toMatchObject([{ id: server.received[0].idempotencyKey, state: 'sent', receipt: 'ACC-2019-000042', sentAt: START }]);
+  });
+
+  it('keeps it without trying when the browser is offline, to send when the connection returns', async () => {
+    vi.stubGlobal('navigator', { onLine: false, locks: fakeLocks() });
+    const result = await tab.submitThroughOutbox(DRAFTS.accusation);
+    expect(result.kind).toBe('queued');
+    expect(server.received).toEqual([]);
+    expect(await tab.outbox.all()).toMatchObject([{ ...DRAFTS.accusation, state: 'waiting', attempts: 1, nextAttemptAt: START + 1000 }]);
+  });
+
+  it.each<[string, Answer]>([
+    ['no answer', 'network-error'],
+    ['a 502', { status: 502, body: null }],
+    ['a captive portal’s 200', { status: 200, body: null }],
+  ])('keeps it after %s, and sends it under the same key when the connection returns', async (_what, answer) => {
+    server.answer = () => answer;
+    const result = await tab.submitThroughOutbox(DRAFTS.accusation);
+    if (result.kind !== 'queued') throw new Error(`expected the submission to be kept, got ${result.kind}`);
+    server.answer = () => ({ status: 201, body: { reference: 'ACC-2019-000042' } });
+    vi.advanceTimersByTime(1000);
+    await until(async () => (await tab.outbox.get(result.item.id))?.state === 'sent');
+    expect(server.received.map((request) => request.idempotencyKey)).toEqual([result.item.id, result.item.id]);
+  });
+
+  it('shows the wait the server’s 429 asks for, and keeps the submission', async () => {
+    server.answer = () => ({ status: 429, body: { code: 'tooManyRequests', retry_after: 2400 } });
+    const result = await tab.submitThroughOutbox(DRAFTS.accusation);
+    expect(result.kind).toBe('queued');
+    const { blocking } = await import('../app/blocking.ts');
+    expect(blocking.get()).toEqual({ kind: 'rate-limited', until: START + 2_400_000 });
+  });
+
+  it('hands a refusal back to the form with the server’s words, and keeps nothing', async () => {
+    const refusal = { code: 'subjectRequired', Message_en: 'Please write the subject' };
+    server.answer = () => ({ status: 400, body: refusal });
+    expect(await tab.submitThroughOutbox(DRAFTS.accusation)).toEqual({ kind: 'refused', body: refusal });
+    expect(await tab.outbox.all()).toEqual([]);
+  });
+
+  it('ends a session the server no longer knows and hands the 401 back to the form', async () => {
+    tab.session.start(tokenOf(CUSTOMER));
+    server.answer = () => ({ status: 401, body: { code: 'sessionInvalid' } });
+    expect(await tab.submitThroughOutbox(DRAFTS.case)).toEqual({ kind: 'refused', body: { code: 'sessionInvalid' }, status: 401 });
+    expect(tab.session.get()).toBeUndefined();
+    expect(await tab.outbox.all()).toEqual([]);
+  });
+});

@@ -1,0 +1,257 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import { openMigratedDatabase } from '../../server/start.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { createScratchDatabase, freePort } from '../helpers/cluster.ts';
+import { testDatabases } from '../helpers/databases.ts';
+import { expectOk, type Json } from '../helpers/expect-api.ts';
+import { tinyPdf } from '../helpers/pdf.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const databases = await testDatabases();
+
+/** A pino destination the test reads: every line the server logs, parsed. */
+function logCapture() {
+  const lines: Json[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream, text: () => lines.map((line) => JSON.stringify(line)).join('\n') };
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe.each(databases)('health and readiness on $name', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A tiny rate limit: the probes must still answer after the budget is spent.
+    server = await startTestServer(database, { rateLimit: { max: 2, windowMs: 60_000 } });
+  });
+  afterAll(() => server?.close());
+
+  it('GET /healthz says the process is alive, as JSON, however often it is asked', async () => {
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('GET /readyz runs every readiness check: the database is there and migrated', async () => {
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${server.url}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    }
+    // The API budget is spent: the probes above were not counted in it.
+    expect((await fetch(`${server.url}/division_api/get_all_divisions`)).status).toBe(200);
+    expect((await fetch(`${server.url}/division_api/get_all_divisions`)).status).toBe(200);
+    expect((await fetch(`${server.url}/division_api/get_all_divisions`)).status).toBe(429);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('readiness with a dependency down', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 1: Redis is unreachable from the start.
+    server = await startTestServer(databases[0], { redisUrl: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 503 and names what is not ready', async () => {
+    const response = await fetch(`${server.url}/readyz`);
+    expect(response.status).toBe(503);
+    const body: Json = await response.json();
+    expect(body.status).toBe('not ready');
+    expect(body.checks.database).toBe('ok');
+    expect(body.checks.redis).toMatch(/redis/i);
+    expect(body.checks.redis).not.toBe('ok');
+    // Alive all the same: restarting it would not bring Redis back.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe.each(databases)('Prometheus metrics on $name', (database) => {
+  let server: TestServer;
+  let metricsUrl: string;
+  beforeAll(async () => {
+    const metricsPort = await freePort();
+    server = await startTestServer(database, { metricsPort, host: '127.0.0.1' });
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  });
+  afterAll(() => server?.close());
+
+  const scrape = async () => {
+    const response = await fetch(metricsUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    return response.text();
+  };
+  /** The value of one sample, 0 when the series has not appeared yet. */
+  const sample = (text: string, name: string, labels: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
+  it('counts requests by route pattern and status, exactly', async () => {
+    const divisions: Json[] = await (await fetch(`${server.url}/division_api/get_all_divisions`)).json();
+    const series = 'method="GET",route="/division_api/get_division/:id",status="200"';
+    const malformed = 'method="GET",route="/division_api/get_division/:id",status="400"';
+    const before = await scrape();
+    for (const division of divisions.slice(0, 3)) expect((await fetch(`${server.url}/division_api/get_division/${division._id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/division_api/get_division/not-an-id`)).status).toBe(400);
+    const after = await scrape();
+    expect(sample(after, 'portal_http_requests_total', series) - sample(before, 'portal_http_requests_total', series)).toBe(3);
+    expect(sample(after, 'portal_http_requests_total', malformed) - sample(before, 'portal_http_requests_total', malformed)).toBe(1);
+    expect(sample(after, 'portal_http_request_duration_seconds_count', series) - sample(before, 'portal_http_request_duration_seconds_count', series)).toBe(3);
+    // Never the raw URL: ids would make a series each.
+    expect(after).not.toContain(`get_division/${divisions[0]._id}`);
+  });
+
+  it('counts an outbox replay answered with the first receipt', async () => {
+    const send = () => {
+      const form = new FormData();
+      form.append('subject', 'Broken water pipe');
+      form.append('description', 'The pipe on the third floor has leaked for a week.');
+      form.append('attachment', new Blob([tinyPdf() as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'evidence.pdf');
+      return fetch(`${server.url}/accusation_acceptor_api/create_accusation`, { method: 'POST', body: form, headers: { 'idempotency-key': `replay-${database.name}-0001` } });
+    };
+    const before = sample(await scrape(), 'portal_idempotent_replays_total', 'kind="accusation"');
+    const first: Json = await expectOk(await send(), 201);
+    expect(sample(await scrape(), 'portal_idempotent_replays_total', 'kind="accusation"')).toBe(before);
+    const again: Json = await expectOk(await send(), 201);
+    expect(again.reference).toBe(first.reference);
+    expect(sample(await scrape(), 'portal_idempotent_replays_total', 'kind="accusation"')).toBe(before + 1);
+  });
+
+  it('shows the process and, on PostgreSQL, the connection pool', async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^portal_process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^portal_nodejs_eventloop_lag_seconds /m);
+    const connections = Number(/^portal_db_pool_connections (\d+)$/m.exec(text)?.[1]);
+    if (database.name === 'postgres') expect(connections).toBeGreaterThan(0);
+    else expect(connections).toBe(0);
+    expect(text).toMatch(/^portal_db_pool_waiting_requests \d+/m);
+  });
+
+  it('never on the public port', async () => {
+    const response = await rawRequest(`${server.url}/metrics`);
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toContain('portal_http_requests_total');
+  });
+});
+
+describe.each(databases)('logs on $name', (database) => {
+  const log = logCapture();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database, { logger: { stream: log.stream, level: 'info' } });
+  });
+  afterAll(() => server?.close());
+
+  it('one warning at start that mail is written to files, not sent', () => {
+    const warnings = log.lines.filter((line) => line.level === 40 && /SMTP_URL/.test(line.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].msg).toContain(path.join(server.config.dataDir, 'mail'));
+  });
+
+  it('a password reset leaves neither the token nor the address in the log', async () => {
+    await expectOk(await fetch(`${server.url}/customer_user_api/forgot_customer_user`, json({ email: DEMO_CUSTOMER.email })));
+    const mailDir = path.join(server.config.dataDir, 'mail');
+    const mail = fs.readFileSync(path.join(mailDir, fs.readdirSync(mailDir)[0]), 'utf8');
+    const [, id, token] = /\/reset_password\/([^/\s]+)\/([^/\s]+)/.exec(mail)!;
+    // The page the e-mailed link opens, then the call it makes.
+    await fetch(`${server.url}/reset_password/${id}/${token}`);
+    await expectOk(await fetch(`${server.url}/customer_user_api/reset_customer_user/${id}/${token}`, { ...json({ password: DEMO_CUSTOMER.password }), method: 'PUT' }));
+
+    const text = log.text();
+    expect(text).toContain(`/customer_user_api/reset_customer_user/${id}/[redacted]`);
+    expect(text).toContain(`/reset_password/${id}/[redacted]`);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(DEMO_CUSTOMER.email);
+    expect(log.lines.some((line) => /^mail "[^"]+" written to .*\.txt$/.test(line.msg))).toBe(true);
+  });
+
+  it('a printed case is fetched without its signed name in the log', async () => {
+    const token = (await expectOk(await fetch(`${server.url}/customer_user_api/login_customer_user`, json(DEMO_CUSTOMER)))).token;
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const list: Json = await expectOk(await fetch(`${server.url}/customer_case_api/get_case?page=1`, auth));
+    const { file }: Json = await expectOk(await fetch(`${server.url}/customer_case_api/print_case/${list.cases[0]._id}`, auth));
+    const pdf = await fetch(`${server.url}/media/CaseFiles/${file}`);
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+
+    // A visitor's status check links to the public print page by a signed name too.
+    const lookup: Json = await expectOk(await fetch(`${server.url}/customer_case_api/get_case_by_casenum`, json({ casenum: list.cases[0].case_number })));
+    expect(lookup.print).toMatch(/^print-/);
+    await fetch(`${server.url}/print/${lookup.print.replace(/\.pdf$/, '')}`);
+
+    const text = log.text();
+    expect(text).toContain('/media/CaseFiles/[redacted]');
+    expect(text).toContain('/print/[redacted]');
+    expect(text).not.toContain(file);
+    expect(text).not.toContain(lookup.print.replace(/\.pdf$/, ''));
+    expect(text).not.toContain(token);
+  });
+});
+
+describe('demo data only where a newcomer tries the portal', () => {
+  const countPeople = async (db: Awaited<ReturnType<typeof openMigratedDatabase>>) => {
+    const [row] = await db.query<{ customers: number; staff: number; cases: number; accusations: number; divisions: number }>(
+      `SELECT (SELECT count(*) FROM customer_user) AS customers, (SELECT count(*) FROM staff_user) AS staff,
+              (SELECT count(*) FROM customer_case) AS cases, (SELECT count(*) FROM accusation) AS accusations,
+              (SELECT count(*) FROM division) AS divisions`,
+    );
+    return row;
+  };
+  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seed-'));
+  // The demo: two customers, the acceptor and the two officers who answered demo cases, 14 + 2 cases.
+  const DEMO_COUNTS = { customers: 2, staff: 3, cases: 16, accusations: 6, divisions: 8 };
+  const NOTHING = { customers: 0, staff: 0, cases: 0, accusations: 0, divisions: 0 };
+
+  it('the embedded database gets the demo by default, and none with SEED_DEMO_DATA=false', async () => {
+    for (const [env, seeded] of [[{}, true], [{ SEED_DEMO_DATA: 'false' }, false]] as const) {
+      const dir = dataDir();
+      const db = await openMigratedDatabase(readConfig({ ...env, DATA_DIR: dir }));
+      try {
+        const counts = await countPeople(db);
+        expect(counts).toEqual(seeded ? DEMO_COUNTS : NOTHING);
+      } finally {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it.runIf(databases.some((d) => d.name === 'postgres'))('PostgreSQL (DATABASE_URL) starts empty unless SEED_DEMO_DATA=true', async () => {
+    for (const [env, seeded] of [[{}, false], [{ SEED_DEMO_DATA: 'true' }, true]] as const) {
+      const scratch = await createScratchDatabase('portal_seed');
+      const dir = dataDir();
+      const db = await openMigratedDatabase(readConfig({ ...env, DATABASE_URL: scratch.url, DATA_DIR: dir }));
+      try {
+        const counts = await countPeople(db);
+        expect(counts).toEqual(seeded ? DEMO_COUNTS : NOTHING);
+        const acceptors = await db.query<{ email: string }>(`SELECT email FROM staff_user WHERE role = 'accusation_acceptor'`);
+        expect(acceptors).toEqual(seeded ? [{ email: 'acceptor@portal.local' }] : []);
+      } finally {
+        await db.close();
+        await scratch.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('refuses a SEED_DEMO_DATA it does not understand rather than guess', () => {
+    expect(() => readConfig({ SEED_DEMO_DATA: 'yes', DATABASE_URL: 'postgres://db/portal' })).toThrow(/SEED_DEMO_DATA/);
+  });
+});

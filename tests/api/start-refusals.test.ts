@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Runs the server as operators do and returns how it ended. */
+function start(env: NodeJS.ProcessEnv) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-refused-'));
+  try {
+    const run = spawnSync(process.execPath, ['server/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '18931', HOST: '127.0.0.1', STATIC_DIR: '', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { status: run.status, stderr: run.stderr.trim() };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('a start the portal refuses', () => {
+  it('says why in one line and exits 1: a setting it reads, and one it can only try', async () => {
+    const shortSecret = start({ TOKEN_SECRET: 'short' });
+    expect(shortSecret).toEqual({ status: 1, stderr: 'The portal could not start: TOKEN_SECRET must be at least 32 characters (got 5); leave it unset to have one made' });
+
+    // The metrics port is taken: found only when the server tries to listen on it.
+    const taken = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    try {
+      const busy = start({ METRICS_PORT: String((taken.address() as net.AddressInfo).port) });
+      expect(busy.status).toBe(1);
+      expect(busy.stderr.split('\n')).toHaveLength(1);
+      expect(busy.stderr).toMatch(/^The portal could not start: .*EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appInChromium } from '../helpers/app-server.ts';
+import { hasChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
+
+// Issue 13: the default (Amharic) catalog comes with the scripts instead of after them.
+const manifest: Record<string, { file: string }> = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8'),
+);
+const catalog = (locale: string) => `/${manifest[`locales/${locale}/messages.po`].file}`;
+
+describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
+  const app = appInChromium();
+
+  it('the page preloads the Amharic catalog, and no other', async () => {
+    const html = await (await fetch(`${app.server.url}/`)).text();
+    expect(html).toContain(`<link rel="modulepreload" href="${catalog('am')}">`);
+    expect(html).not.toContain(catalog('en'));
+  });
+
+  it('am: the catalog is fetched once, by the preload, and the page is in Amharic', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.lang === 'am');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/[\u1200-\u137F]/);
+    expect(fetched.filter((file) => file === catalog('am'))).toHaveLength(1);
+    // Asked for with the head's preloads: before the libraries had even arrived, whereas the
+    // entry's own import could only run after they had arrived and been run.
+    const timing = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd }) => ({
+        file: new URL(name).pathname,
+        startTime,
+        responseEnd,
+      })),
+    );
+    const framework = timing.find((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.file))!;
+    expect(timing.find((entry) => entry.file === catalog('am'))!.startTime).toBeLessThan(framework.responseEnd);
+    await context.close();
+  });
+});

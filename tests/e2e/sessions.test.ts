@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { logInThroughPage } from '../helpers/session.ts';
+
+const ETHIOPIC = /[\u1200-\u137F]/;
+
+/** Issue 12 "Sessions": tabs of one browser session share the sign-in; a shared case link says why it lands on /. */
+describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () => {
+  const app = appInChromium();
+  let caseId: string;
+
+  beforeAll(async () => {
+    [{ id: caseId }] = await app.server.db.query<{ id: string }>(
+      `SELECT c.id FROM customer_case c JOIN customer_user u ON u.id = c.customer_id WHERE u.email = $1 ORDER BY c.case_number LIMIT 1`,
+      [DEMO_CUSTOMER.email],
+    );
+  });
+
+  it('signs a new tab in from an open one, and a logout in either signs out both', async () => {
+    const { context, page: first } = await newPage(app.browser, app.server.url);
+    try {
+      await first.goto('/');
+      await chooseLanguage(first, 'en');
+      await logInThroughPage(first, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+
+      // A tab of its own (its own session storage), opened straight on a dashboard page.
+      const second = await context.newPage();
+      await second.goto(`/dashboard/case/${caseId}`);
+      await second.waitForURL(new RegExp(`/dashboard/case/${caseId}$`));
+      await second.getByRole('heading', { level: 1 }).waitFor();
+      expect(await second.evaluate(() => sessionStorage.getItem('tID'))).toMatch(/^ey/);
+      await screenshot(second, 'session-second-tab-en');
+
+      await second.getByRole('button', { name: 'Logout' }).first().click();
+      await second.waitForURL(`${app.server.url}/`);
+      // The first tab is signed out too, and its dashboard sends it to /.
+      await first.waitForURL(`${app.server.url}/`);
+      expect(await first.evaluate(() => sessionStorage.getItem('tID'))).toBeNull();
+      await first.goto('/dashboard');
+      await first.waitForURL(`${app.server.url}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    { locale: 'en', viewport: 'desktop' },
+    { locale: 'am', viewport: 'phone' },
+  ] as const)('in $locale, a shared case link opened signed out lands on / with the reason, and opens after log-in', async ({ locale, viewport }) => {
+    const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+    try {
+      await page.goto('/');
+      await chooseLanguage(page, locale);
+      await page.goto(`/dashboard/case/${caseId}`);
+      await page.waitForURL(`${app.server.url}/`);
+      const notice = page.getByTestId('sign-in-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(locale === 'am' ? ETHIOPIC : /only shown to its owner/);
+      await screenshot(page, `session-case-link-notice-${locale}-${VIEWPORTS[viewport].width}`);
+
+      await notice.getByRole('link').click();
+      await page.waitForURL(/\/login$/);
+      await page.locator('input[type=email]').fill(DEMO_CUSTOMER.email);
+      await page.locator('input[type=password]').fill(DEMO_CUSTOMER.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(new RegExp(`/dashboard/case/${caseId}$`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Once used, the link is forgotten: the next log-in goes to the dashboard.
+      expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
