@@ -53,6 +53,9 @@ export const RELATIONS: Record<string, Ownership> = {
   case_number_sequence: { owner: 'numbering' },
   accusation_sequence: { owner: 'numbering' },
 
+  // Append-only: every feature writes its staff actions through server/audit/audit-log.ts.
+  audit_entry: { owner: 'audit' },
+
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },
 };
