@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
  * Who a token speaks for: a customer, or a staff user in their role (issue 15). The ethics
@@ -36,7 +36,10 @@ const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
  * from them (SPEC section 6) while only the server can make or alter one.
  */
 export function createTokenSigner(secret: Buffer) {
-  const signature = (data: string) => createHmac('sha256', secret).update(data).digest();
+  // A key object made once: keyed with the raw Buffer, every HMAC imports the key anew
+  // (issue 13: ~10 µs a call, a few per cent of a signed-in request's time).
+  const key = createSecretKey(secret);
+  const signature = (data: string) => createHmac('sha256', key).update(data).digest();
   return {
     sign(id: string, role: Role, ttlSeconds: number, now = Date.now()): { token: string; claims: SessionClaims } {
       const iat = Math.floor(now / 1000);

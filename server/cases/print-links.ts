@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { UUID } from '../contract/constants.ts';
 import { normaliseCaseNumber } from './case-number.ts';
 import { strictBase64url } from '../auth/tokens.ts';
@@ -32,7 +32,8 @@ function copyOf(subject: string, mode: string): PrintCopy | undefined {
  */
 export function createPrintLinks(secret: Buffer, ttlSeconds = PRINT_LINK_TTL_SECONDS) {
   // A label of its own, so this signature can never pass for a session token's.
-  const sign = (payload: string) => createHmac('sha256', secret).update(`case-print:${payload}`).digest().subarray(0, SIGNATURE_BYTES);
+  const key = createSecretKey(secret); // made once, as for session tokens (server/auth/tokens.ts)
+  const sign = (payload: string) => createHmac('sha256', key).update(`case-print:${payload}`).digest().subarray(0, SIGNATURE_BYTES);
 
   return {
     name(copy: PrintCopy, now = Date.now()): string {
