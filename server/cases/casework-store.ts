@@ -1,4 +1,4 @@
-import type { AlsoInTransaction, Database } from '../db/database.ts';
+import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import type { StaffRole } from '../auth/tokens.ts';
 import type { CaseAction, CaseStatus } from '../casework/case-states.ts';
 
@@ -28,8 +28,15 @@ export interface CaseMove {
   letter?: { name: string; claim: AlsoInTransaction };
 }
 
-/** The case work's reads and writes of the cases' tables (issue 15). */
-export function createCaseworkStore(db: Database) {
+/** A move as it was stored, for work another feature does in its transaction. */
+export type StoredMove = CaseMove & { caseNumber: string; customerId: string };
+
+/**
+ * The case work's reads and writes of the cases' tables (issue 15). `afterMove` runs in
+ * each move's transaction: the customer's notices (server/notifications) are queued
+ * together with the move or not at all.
+ */
+export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, move: StoredMove) => Promise<void>) {
   return {
     async caseAtWork(caseId: string): Promise<CaseAtWork | undefined> {
       const rows = await db.query<CaseAtWork>(
@@ -83,7 +90,7 @@ export function createCaseworkStore(db: Database) {
      */
     async move(move: CaseMove): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const moved = await tx.query(
+        const moved = await tx.query<{ case_number: string; customer_id: string }>(
           `UPDATE customer_case SET
              status = $4, version = version + 1,
              ongoing_date = CASE WHEN $5 = 'take' THEN $6 ELSE ongoing_date END,
@@ -97,7 +104,7 @@ export function createCaseworkStore(db: Database) {
              verified_date = CASE WHEN $5 = 'approve' THEN $6 ELSE verified_date END,
              verified_by_id = CASE WHEN $5 = 'approve' THEN $7 ELSE verified_by_id END
            WHERE id = $1 AND version = $2 AND status = $3
-           RETURNING id`,
+           RETURNING case_number, customer_id`,
           [move.caseId, move.version, move.from, move.to, move.action, move.at, move.actor.id, move.note ?? null, move.letter?.name ?? null],
         );
         if (moved.length === 0) return false;
@@ -113,6 +120,7 @@ export function createCaseworkStore(db: Database) {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [move.caseId, move.to, move.at, move.action, move.actor.id, move.actor.role, move.from, move.note ?? null],
         );
+        await afterMove?.(tx, { ...move, caseNumber: moved[0].case_number, customerId: moved[0].customer_id });
         return true;
       });
     },
