@@ -17,6 +17,9 @@ import { staffRoutes } from './staff/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
 import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
+import { createReviewStore } from './accusations/review-store.ts';
+import { createReviewService } from './accusations/review-service.ts';
+import { reviewRoutes } from './accusations/review-routes.ts';
 import multipart from '@fastify/multipart';
 import { loadTokenSecret } from './auth/secret.ts';
 import { createSessions } from './auth/sessions.ts';
@@ -154,11 +157,17 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
   await app.register(caseworkRoutes, { service: createCaseworkService({ store: createCaseworkStore(db), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock }), sessions, storage });
+  const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {
-    service: createAccusationService({ store: createAccusationStore(db), storage, referencePrefix: config.accusationReferencePrefix }),
+    service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),
     sessions,
     storage,
     submissionLimit: createGuessLimit(attempts, config.submissionLimit),
+  });
+  await app.register(reviewRoutes, {
+    service: createReviewService({ store: createReviewStore(db), accusations, clock }),
+    sessions,
+    lookupLimit: config.lookupLimit,
   });
   await serveApiDocs(app);
   await app.register(healthRoutes, { checks: readinessChecks });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Accusation, AccusationListQuery } from '../contract/accusations.ts';
+import type { ReviewedAccusation, ReviewQueueQuery } from '../contract/accusations.ts';
 import { notFound } from '../errors/api-error.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { checkSameRequest } from '../web/idempotency-key.ts';
@@ -61,9 +61,9 @@ export function createAccusationService({ store, storage, referencePrefix }: Dep
       }
     },
 
-    page: (query: AccusationListQuery) => store.page(query),
+    page: (query: ReviewQueueQuery) => store.page(query),
 
-    async byId(id: string): Promise<Accusation> {
+    async byId(id: string): Promise<ReviewedAccusation> {
       const accusation = await store.byId(id);
       if (!accusation) throw notFound();
       return accusation;

@@ -3,13 +3,13 @@ import { calls } from '../contract/calls.ts';
 import { idempotencyKeyOf, requestFingerprint } from '../web/idempotency-key.ts';
 import { callRoutes } from '../web/call-routes.ts';
 import { idempotentReplays } from '../metrics/metrics.ts';
-import { ApiError } from '../errors/api-error.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { normaliseCaseNumber } from './case-number.ts';
 import type { CaseService } from './service.ts';
 import { receiveApplication } from './upload.ts';
+import { lookupLimit } from '../limits/lookup-limit.ts';
 import type { Viewer } from './viewer.ts';
 
 interface Options {
@@ -21,7 +21,7 @@ interface Options {
 }
 
 /** SPEC section 7: customer_case_api and customer_case_history_api. */
-export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, lookupLimit }) => {
+export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, lookupLimit: lookupLimitOptions }) => {
   const route = callRoutes(app, sessions);
   const customerId = (request: FastifyRequest) => request.session!.id;
 
@@ -49,25 +49,10 @@ export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, se
   // Beyond the SPEC: a case detail page must load on reload or from a link, not only from navigation state.
   route(calls.getCaseById, (request) => service.caseById(customerId(request), request.params.id));
 
-  // A public lookup is limited per client address and per case number: carrier NAT puts many
-  // people behind one address, and a botnet has many addresses (DESIGN.md). @fastify/rate-limit
-  // runs a single limiter per request, so both counters are kept and checked here; the global
-  // per-address limit still applies on top.
-  const lookupLimiters = [
-    (request: FastifyRequest) => `address:${request.ip}`,
-    (request: FastifyRequest) => {
-      const typed = String((request.body as { casenum?: string } | undefined)?.casenum ?? '');
-      return `number:${normaliseCaseNumber(typed) ?? typed.trim().toUpperCase()}`;
-    },
-  ].map((key) => app.createRateLimit({
-    max: lookupLimit.max,
-    timeWindow: lookupLimit.windowMs,
-    keyGenerator: (request) => `case-lookup:${key(request)}`,
-  }));
-  const limitLookups = async (request: FastifyRequest) => {
-    const counts = await Promise.all(lookupLimiters.map((limiter) => limiter(request)));
-    if (counts.some((count) => !count.isAllowed && count.isExceeded)) throw new ApiError(429, 'tooManyRequests');
-  };
+  const limitLookups = lookupLimit(app, 'case-lookup', lookupLimitOptions, (request) => {
+    const typed = String((request.body as { casenum?: string } | undefined)?.casenum ?? '');
+    return normaliseCaseNumber(typed) ?? typed.trim().toUpperCase();
+  });
 
   // The response schema also strips anything outside the public shape on its way out.
   route(calls.checkCaseStatus, async (request) => service.lookup(await viewer(request), request.body.casenum), {

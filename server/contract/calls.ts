@@ -1,5 +1,6 @@
 import { accountCalls } from './account-calls.ts';
 import { accusationCalls, healthCalls, staffCalls } from './accusation-calls.ts';
+import { accusationReviewCalls, accusationStatusCalls } from './accusation-review-calls.ts';
 import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
 import { staffSignInCalls } from './staff-calls.ts';
@@ -18,6 +19,8 @@ export const calls = {
   ...caseCalls,
   ...ratingCalls,
   ...accusationCalls,
+  ...accusationReviewCalls,
+  ...accusationStatusCalls,
   ...staffCalls,
   ...staffSignInCalls,
   ...caseworkCalls,

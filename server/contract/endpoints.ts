@@ -49,6 +49,15 @@ export const endpoints = {
   logoutAccusationAcceptor: { method: 'GET', path: '/accusation_acceptor_user_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
   /** The same logout on the path the acceptors' other calls share (issue 5). */
   logoutAccusationAcceptorApi: { method: 'GET', path: '/accusation_acceptor_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
+  /** Where an accusation stands, for the complainant who holds its reference (issue 15). */
+  getAccusationStatus: { method: 'GET', path: '/accusation_acceptor_api/get_accusation_status/:reference', auth: false },
+  // ethics users handling accusations (issue 15); the stored role keeps the acceptors' name
+  staffListAccusations: { method: 'GET', path: '/staff_api/accusations', auth: 'accusation_acceptor' },
+  staffGetAccusation: { method: 'GET', path: '/staff_api/accusations/:id', auth: 'accusation_acceptor' },
+  staffUpdateAccusation: { method: 'POST', path: '/staff_api/accusations/:id/status', auth: 'accusation_acceptor' },
+  staffAssignAccusation: { method: 'POST', path: '/staff_api/accusations/:id/assign', auth: 'accusation_acceptor' },
+  staffNoteAccusation: { method: 'POST', path: '/staff_api/accusations/:id/notes', auth: 'accusation_acceptor' },
+  staffListEthicsUsers: { method: 'GET', path: '/staff_api/ethics_users', auth: 'accusation_acceptor' },
   // staff (issue 15): one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager'] },

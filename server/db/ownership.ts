@@ -26,6 +26,8 @@ export const RELATIONS: Record<string, Ownership> = {
   password_reset: { owner: 'accounts' },
   customer_contact: { owner: 'accounts', public: true },
   customer_session_state: { owner: 'accounts', public: true },
+  // Where and in which language a customer is told of their cases (the notifications read it).
+  customer_notice_address: { owner: 'accounts', public: true },
 
   staff_user: { owner: 'staff' },
   staff_name: { owner: 'staff', public: true },
@@ -48,6 +50,9 @@ export const RELATIONS: Record<string, Ownership> = {
   case_rating: { owner: 'ratings' },
 
   accusation: { owner: 'accusations' },
+  accusation_history: { owner: 'accusations' },
+  // Where each accusation stands, with no content (the management dashboard counts it).
+  accusation_state: { owner: 'accusations', public: true },
 
   // The one year-sequence allocator writes both counters (cases and accusations call it).
   case_number_sequence: { owner: 'numbering' },
@@ -55,6 +60,9 @@ export const RELATIONS: Record<string, Ownership> = {
 
   // Append-only: every feature writes its staff actions through server/audit/audit-log.ts.
   audit_entry: { owner: 'audit' },
+
+  // The customers' notices waiting to be sent, queued by the case moves (server/cases calls the hook).
+  notification_job: { owner: 'notifications' },
 
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },

@@ -16,6 +16,7 @@ const TAGS = [
   ['ratings', "A customer's rating of a verified case."],
   ['accusations', 'Filing an accusation (anyone) and reading them (accusation acceptors).'],
   ['accusation acceptors', "Staff who read accusations: their sign-in and sign-out."],
+  ['ethics', 'Ethics users (issue 15): accusations from received through review to closed, assignment and internal notes.'],
   ['staff', "The corporation's staff (issue 15): one sign-in for every role, and the case work."],
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
 ] as const;

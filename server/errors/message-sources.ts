@@ -96,6 +96,16 @@ export const messageSources = {
   accusedPartTooLong: 'The accused department must not be longer than 200 characters.',
   accusationDescriptionTooLong: 'The description must not be longer than 5000 characters.',
   accusationReceived: 'Your accusation was received.',
+  // Ethics users handling accusations, and the complainant's look-up (issue 15)
+  accusationNotFound: 'No accusation has this reference. Please check it and try again.',
+  accusationMoveNotAllowed: 'This accusation cannot be moved that way from its current state.',
+  accusationChangedMeanwhile: 'Someone else changed this accusation just now. Please reload it and try again.',
+  accusationOutcomeRequired: 'Please write the outcome before closing the accusation.',
+  accusationAssigneeInvalid: 'An accusation can be given only to an active ethics user.',
+  accusationReviewStarted: 'The review of this accusation has started.',
+  accusationClosed: 'The accusation was closed with its outcome.',
+  accusationAssigned: 'The accusation was given to the chosen ethics user.',
+  accusationNoteAdded: 'The internal note was added.',
 
   // Case work (issue 15)
   caseMoveNotAllowed: 'This case cannot be moved that way from its current state.',
