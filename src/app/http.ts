@@ -1,4 +1,3 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
 import { endpoints } from '../../server/contract/endpoints.ts';
 import type { BodyOf, CallName, Calls, ParamsOf, QueryOf, Success } from '../../server/contract/calls.ts';
@@ -7,26 +6,121 @@ import { blocking, waitSeconds } from './blocking.ts';
 import { session } from './session.ts';
 
 /**
- * The one HTTP client. It is also the one place that turns a 429 into the wait screen
- * and a 500 into "Connection Lost!" (SPEC section 8); callers still get the error.
+ * The one HTTP client: a few lines over fetch (issue 13: ky was 9 KB gzip of the landing
+ * page for what these lines do). A call is relative to the site, answers JSON, gives up
+ * after 30 s and never retries on its own (TanStack Query decides about retries). It is
+ * also the one place that turns a 429 into the wait screen and a 500 into "Connection
+ * Lost!" (SPEC section 8); callers still get the error.
  */
-export const http = ky.create({
-  prefix: '/',
-  timeout: 30_000,
-  retry: 0, // TanStack Query decides about retries
-  hooks: {
-    // The server writes e-mails in the reader's language.
-    beforeRequest: [({ request }) => void request.headers.set('Accept-Language', i18n.locale || 'am')],
-    afterResponse: [
-      ({ response }) => {
-        if (response.status === 429) blocking.rateLimited(waitSeconds(response.headers.get('Retry-After')));
-        else if (response.status >= 500) blocking.serverError();
-      },
-    ],
-  },
-});
+const TIMEOUT_MS = 30_000;
 
-/** A refused upload, shaped like ky's HTTPError for the code that reads refusals. */
+/** The server answered with a status outside 2xx; `data` is its parsed body (undefined when empty or unreadable). */
+export class HTTPError extends Error {
+  readonly response: Response;
+  readonly data: unknown;
+  constructor(response: Response, data: unknown) {
+    super(`request failed with status ${response.status}`);
+    this.name = 'HTTPError';
+    this.response = response;
+    this.data = data;
+  }
+}
+
+/** No answer within the client's timeout; like a lost connection, it has no status. */
+export class TimeoutError extends Error {
+  constructor() {
+    super(`no answer within ${TIMEOUT_MS / 1000} s`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** What a client adds to each call: headers before it goes, a look at the answer before the caller's. */
+export interface ClientHooks {
+  beforeRequest?: (headers: Headers) => void;
+  afterResponse?: (response: Response) => void;
+}
+
+export interface CallInit {
+  method: string;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+export interface Client {
+  /** Sends the call to `/<path>` and resolves with the parsed JSON answer. */
+  <T>(path: string, init: CallInit): Promise<T>;
+  /** The same client with more hooks, run after this one's. */
+  extend(hooks: ClientHooks): Client;
+}
+
+const parsed = (text: string): unknown => (text === '' ? undefined : JSON.parse(text));
+
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!/\bjson\b/.test(response.headers.get('content-type') ?? '')) return text || undefined;
+  try {
+    return parsed(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function withQuery(path: string, searchParams: CallInit['searchParams']): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(searchParams ?? {})) if (value !== undefined) query.append(key, String(value));
+  const text = query.toString();
+  return text ? `/${path}?${text}` : `/${path}`;
+}
+
+function createClient(hooks: ClientHooks[]): Client {
+  const call = async <T,>(path: string, { method, searchParams, json, body, signal }: CallInit): Promise<T> => {
+    const headers = new Headers({ accept: 'application/json' });
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    for (const hook of hooks) hook.beforeRequest?.(headers);
+    // Our own controller rather than AbortSignal.any/timeout, which older phones' browsers lack.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, TIMEOUT_MS);
+    const abort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      const response = await fetch(withQuery(path, searchParams), {
+        method,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : body,
+        signal: controller.signal,
+      });
+      for (const hook of hooks) hook.afterResponse?.(response);
+      if (!response.ok) throw new HTTPError(response, await bodyOf(response));
+      return parsed(await response.text()) as T;
+    } catch (error) {
+      throw timedOut ? new TimeoutError() : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+  };
+  return Object.assign(call, { extend: (more: ClientHooks) => createClient([...hooks, more]) });
+}
+
+export const http = createClient([
+  {
+    // The server writes e-mails in the reader's language.
+    beforeRequest: (headers) => headers.set('Accept-Language', i18n.locale || 'am'),
+    afterResponse: (response) => {
+      if (response.status === 429) blocking.rateLimited(waitSeconds(response.headers.get('Retry-After')));
+      else if (response.status >= 500) blocking.serverError();
+    },
+  },
+]);
+
+/** A refused upload, shaped like HTTPError for the code that reads refusals. */
 export class UploadError extends Error {
   readonly status: number;
   readonly data: unknown;
@@ -84,15 +178,11 @@ export function uploadForm<N extends UploadCallName>(
  * send it). A 401 means the session ended on the server: it ends here too.
  */
 export const authedHttp = http.extend({
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = session.get()?.token;
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    afterResponse: [({ response }) => void (response.status === 401 && session.get() && session.expired())],
+  beforeRequest: (headers) => {
+    const token = session.get()?.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
   },
+  afterResponse: (response) => void (response.status === 401 && session.get() && session.expired()),
 });
 
 /** The body of a refusal (a stable code and Message_*), when the server sent one. */
@@ -114,7 +204,7 @@ export type CallOptions<N extends CallName> = Part<ParamsOf<Calls[N]>, 'params'>
   Part<BodyOf<Calls[N]>, 'json'> &
   Part<N extends UploadCallName ? FormData : undefined, 'form'> &
   // An acceptor's calls go with the staff client (src/features/staff), which holds their token.
-  Part<Calls[N]['auth'] extends 'accusation_acceptor' ? KyInstance : undefined, 'via'> & { signal?: AbortSignal };
+  Part<Calls[N]['auth'] extends 'accusation_acceptor' ? Client : undefined, 'via'> & { signal?: AbortSignal };
 
 /** A call's path with its parameters filled in, relative to the client's prefix. */
 export function callPath(name: CallName, params: Record<string, string | number> = {}): string {
@@ -122,7 +212,7 @@ export function callPath(name: CallName, params: Record<string, string | number>
 }
 
 /** The customer's client for calls that need their token, and for those a token only changes. */
-function clientFor(auth: (typeof endpoints)[CallName]['auth']): KyInstance {
+function clientFor(auth: (typeof endpoints)[CallName]['auth']): Client {
   if (auth === 'customer') return authedHttp;
   if (auth === 'optional') return session.get() ? authedHttp : http;
   return http;
@@ -143,15 +233,9 @@ export function api<N extends CallName>(
     query?: Record<string, string | number | boolean>;
     json?: unknown;
     form?: FormData;
-    via?: KyInstance;
+    via?: Client;
     signal?: AbortSignal;
   };
   const { method, auth } = endpoints[name];
-  return (via ?? clientFor(auth))(callPath(name, params), {
-    method,
-    signal,
-    ...(query ? { searchParams: query } : {}),
-    ...(json !== undefined ? { json } : {}),
-    ...(form ? { body: form } : {}),
-  }).json<Success<Calls[N]>>();
+  return (via ?? clientFor(auth))<Success<Calls[N]>>(callPath(name, params), { method, signal, searchParams: query, json, body: form });
 }

@@ -1,4 +1,3 @@
-import { HTTPError } from 'ky';
 import { http } from '../../app/http.ts';
 
 // Kept apart from the customer's tID, so one browser tab never mixes the two roles.
@@ -12,18 +11,9 @@ export const staffSession = {
 
 /** The accusation acceptor's client: their token on every call; a 401 ends their session here too. */
 export const staffHttp = http.extend({
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = staffSession.token();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    beforeError: [
-      ({ error }) => {
-        if (error instanceof HTTPError && error.response.status === 401) staffSession.clear();
-        return error;
-      },
-    ],
+  beforeRequest: (headers) => {
+    const token = staffSession.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
   },
+  afterResponse: (response) => void (response.status === 401 && staffSession.clear()),
 });
