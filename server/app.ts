@@ -30,6 +30,7 @@ import { createTokenSigner } from './auth/tokens.ts';
 import { fileStorageFor } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { setUpNotifications } from './notifications/setup.ts';
 import { createAccountStore } from './accounts/store.ts';
 import { createAccountService } from './accounts/service.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -129,6 +130,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const orphans = await storage.removeOrphans();
   if (orphans) app.log.warn(`removed ${orphans} unfinished or unclaimed upload(s) left by an earlier stop`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+  // The customers' notices of their cases' moves: queued with each move, sent by every instance's drain.
+  const notifications = setUpNotifications(app, { db, mailer, config, clock });
 
   await app.register(divisionRoutes, { service: createDivisionService(createDivisionStore(db)), sessions });
   const attempts = createAttemptCounters(db);
@@ -156,7 +159,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
-  await app.register(caseworkRoutes, { service: createCaseworkService({ store: createCaseworkStore(db), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock }), sessions, storage });
+  await app.register(caseworkRoutes, { service: createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock }), sessions, storage });
   const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {
     service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),

@@ -38,6 +38,10 @@ export interface Config {
   /** smtp(s)://user:pass@host:port to send mail; empty writes each mail to DATA_DIR/mail/. */
   smtpUrl: string;
   mailFrom: string;
+  /** How often each instance sends the customers' due notices (server/notifications). */
+  notifyPollMs: number;
+  /** Where SMS go: `file` writes each to DATA_DIR/sms/, `none` sends none. */
+  smsProvider: 'file' | 'none';
   /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
   guessLimit: { max: number; windowMs: number };
   /** Failed sign-ins per account from all addresses together; the per-address cap is guessLimit.max. */
@@ -94,6 +98,12 @@ function caseNumberPrefix(env: NodeJS.ProcessEnv): string {
   return prefix;
 }
 
+function smsProvider(env: NodeJS.ProcessEnv): Config['smsProvider'] {
+  const name = env.SMS_PROVIDER || 'file';
+  if (name !== 'file' && name !== 'none') throw new Error(`SMS_PROVIDER must be file or none, got "${name}"`);
+  return name;
+}
+
 function tokenSecret(env: NodeJS.ProcessEnv): string {
   const secret = env.TOKEN_SECRET || '';
   // It signs sessions, print links and code hashes: a short one could be guessed offline from one token.
@@ -127,6 +137,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: intFromEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60),
     smtpUrl: env.SMTP_URL || '',
     mailFrom: env.MAIL_FROM || 'Housing Development Corporation <no-reply@portal.local>',
+    notifyPollMs: intFromEnv(env, 'NOTIFY_POLL_MS', 5_000),
+    smsProvider: smsProvider(env),
     guessLimit: {
       max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
       windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),

@@ -15,3 +15,33 @@ export const mailSources = {
   registrationAttemptMailText:
     'Hello {name},\n\nSomeone just tried to register a new account on the Housing Development Corporation customer portal with this e-mail address. You already have an account, so nothing was changed and no new account was made.\n\nIf it was you, log in here:\n\n{loginLink}\n\nIf you do not remember your password, choose "Forgot password?" on that page.\n\nIf it was not you, you can ignore this e-mail: your account and password stay as they are.\n',
 } as const;
+
+/**
+ * What a customer is told when their case moves (issue 15): an e-mail and a short SMS per
+ * change (server/notifications). `{caseNumber}`, `{date}` (the appointment, in the
+ * customer's calendar), `{justification}` and `{link}` (the case in the portal) are filled
+ * in when the notice is written. The states in quotes are the app's own badges.
+ */
+export const caseNoticeSources = {
+  processingStartedMailSubject: 'We have started processing your case {caseNumber}',
+  processingStartedMailText:
+    'Hello {name},\n\nThe Housing Development Corporation has started processing your case {caseNumber}. Its status is now "processing".\n\nYou can follow your case here:\n\n{link}\n',
+  appointmentSetMailSubject: 'An appointment for your case {caseNumber}',
+  appointmentSetMailText:
+    'Hello {name},\n\nAn appointment has been set for your case {caseNumber} on {date}.\n\nYou can see your case here:\n\n{link}\n',
+  appointmentMovedMailSubject: 'The appointment for your case {caseNumber} has moved',
+  appointmentMovedMailText:
+    'Hello {name},\n\nThe appointment for your case {caseNumber} has been moved to {date}.\n\nYou can see your case here:\n\n{link}\n',
+  answeredMailSubject: 'Your case {caseNumber} has been responded to',
+  answeredMailText:
+    'Hello {name},\n\nThe Housing Development Corporation has responded to your case {caseNumber}. Its status is now "responded".\n\nYou can read the response letter and rate the answer here:\n\n{link}\n',
+  rejectedMailSubject: 'Your case {caseNumber} has been rejected',
+  rejectedMailText:
+    'Hello {name},\n\nYour case {caseNumber} has been rejected. Its status is now "rejected". The reason given:\n\n{justification}\n\nYou can see your case here:\n\n{link}\n',
+  // SMS: short, no link (the e-mail has it); Ethiopic script fits 70 characters a message.
+  processingStartedSms: 'HDC: we have started processing your case {caseNumber}.',
+  appointmentSetSms: 'HDC: an appointment is set for your case {caseNumber} on {date}.',
+  appointmentMovedSms: 'HDC: the appointment for your case {caseNumber} has moved to {date}.',
+  answeredSms: 'HDC: your case {caseNumber} has been responded to. See the answer in the portal.',
+  rejectedSms: 'HDC: your case {caseNumber} has been rejected. See the reason in the portal.',
+} as const;

@@ -27,10 +27,11 @@ const firstAddress = (field: AddressObject | AddressObject[] | undefined): strin
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value).find((a) => a.address)?.address;
 
 /**
- * A real SMTP server on a random local port: the portal sends to it exactly as it would
- * to a mail relay, with no TLS and no authentication, and each message is parsed.
+ * A real SMTP server on a random local port (or `port`: a relay coming back where it was),
+ * where the portal sends exactly as it would to a mail relay, with no TLS and no
+ * authentication, and each message is parsed.
  */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const consumed = new Set<ReceivedMail>();
   const server = new SMTPServer({
@@ -50,15 +51,15 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.server.address() as AddressInfo;
+  const { port: listening } = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     async waitForMail(to, predicate = () => true, timeoutMs = 5_000) {
       const address = to.toLowerCase();

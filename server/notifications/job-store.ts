@@ -1,0 +1,77 @@
+import type { Queryable } from '../db/database.ts';
+import type { Notice, NoticePayload } from './notices.ts';
+import type { Recipient } from './notice-texts.ts';
+
+export type Channel = 'mail' | 'sms';
+
+/** A job a drainer holds the lease of. */
+export interface LeasedJob {
+  id: number;
+  channel: Channel;
+  notice: Notice;
+  case_id: string;
+  customer_id: string;
+  payload: NoticePayload;
+  /** This attempt included. */
+  attempts: number;
+}
+
+/** The notification jobs (migration 015): queued in a move's transaction, leased, sent, kept. */
+export function createJobStore(db: Queryable) {
+  return {
+    /** Queues one job per channel in the caller's transaction (the case move's). */
+    async queue(tx: Queryable, job: { channels: Channel[]; notice: Notice; caseId: string; customerId: string; payload: NoticePayload; at: Date }) {
+      await tx.query(
+        `INSERT INTO notification_job (channel, notice, case_id, customer_id, payload, run_after)
+         SELECT channel, $2, $3, $4, $5::jsonb, $6 FROM unnest($1::text[]) AS channel`,
+        [job.channels, job.notice, job.caseId, job.customerId, JSON.stringify(job.payload), job.at],
+      );
+    },
+
+    /**
+     * Leases up to `limit` due jobs of the channels this instance sends to this drainer until `until`. FOR UPDATE SKIP LOCKED
+     * passes over the rows another drainer is leasing at this very moment, and a committed
+     * lease keeps the job from every other drainer until it expires: one statement, so one
+     * transaction, and no two drainers ever hold the same job.
+     */
+    claim(channels: Channel[], now: Date, until: Date, lease: string, limit: number): Promise<LeasedJob[]> {
+      return db.query<LeasedJob>(
+        `UPDATE notification_job j SET lease = $3, leased_until = $2, attempts = j.attempts + 1
+         FROM (SELECT id FROM notification_job
+               WHERE sent_at IS NULL AND failed_at IS NULL AND run_after <= $1 AND (leased_until IS NULL OR leased_until <= $1)
+                 AND channel = ANY($5::text[])
+               ORDER BY run_after, id LIMIT $4
+               FOR UPDATE SKIP LOCKED) due
+         WHERE j.id = due.id
+         RETURNING j.id, j.channel, j.notice, j.case_id, j.customer_id, j.payload, j.attempts`,
+        [now, until, lease, limit, channels],
+      );
+    },
+
+    async recipient(customerId: string): Promise<Recipient | undefined> {
+      const rows = await db.query<Recipient>('SELECT firstname, email, phone, language FROM customer_notice_address WHERE id = $1', [customerId]);
+      return rows[0];
+    },
+
+    /** Marks a job sent; false when this drainer no longer held its lease (it expired and another took it). */
+    async markSent(id: number, lease: string, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE notification_job SET sent_at = $3, lease = NULL, leased_until = NULL, last_error = NULL
+         WHERE id = $1 AND lease = $2 RETURNING id`,
+        [id, lease, at],
+      );
+      return rows.length > 0;
+    },
+
+    /** A failed attempt: due again at `retryAt`, or given up (kept as failed) when that is null. */
+    async markFailed(id: number, lease: string, error: string, at: Date, retryAt: Date | null): Promise<void> {
+      await db.query(
+        `UPDATE notification_job SET lease = NULL, leased_until = NULL, last_error = $3,
+           run_after = COALESCE($5, run_after), failed_at = CASE WHEN $5::timestamptz IS NULL THEN $4::timestamptz END
+         WHERE id = $1 AND lease = $2`,
+        [id, lease, error.slice(0, 1000), at, retryAt],
+      );
+    },
+  };
+}
+export type JobStore = ReturnType<typeof createJobStore>;

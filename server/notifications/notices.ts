@@ -1,0 +1,42 @@
+/**
+ * Which case moves a customer is told of (issue 15), and what each notice says besides the
+ * customer's name. Respond and return stay internal (the customer sees "processing" before
+ * and after them); an archive changes nothing the customer sees.
+ */
+export type Notice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected';
+
+export interface NoticePayload {
+  caseNumber: string;
+  /** The appointment (ISO), for appointment_set and appointment_moved. */
+  date?: string;
+  /** Why the case was rejected, as the staff user wrote it. */
+  justification?: string;
+}
+
+/** What a stored case move tells (server/cases/casework-store.ts hands it over in its transaction). */
+export interface MovedCase {
+  caseId: string;
+  caseNumber: string;
+  customerId: string;
+  action: string;
+  from: string;
+  to: string;
+  at: Date;
+  note?: string;
+  appointment?: { kind: 'scheduled' | 'extended'; date: Date };
+}
+
+/** The notice a move makes, or undefined when the customer is not told of it. */
+export function noticeOf(move: MovedCase): { notice: Notice; payload: NoticePayload } | undefined {
+  const payload: NoticePayload = { caseNumber: move.caseNumber };
+  // Taken by an officer or assigned by a manager: either way the case leaves "pending".
+  if (move.from === 'pending' && move.to === 'ongoing') return { notice: 'processing_started', payload };
+  if (move.appointment) {
+    const notice = move.appointment.kind === 'scheduled' ? 'appointment_set' : 'appointment_moved';
+    return { notice, payload: { ...payload, date: move.appointment.date.toISOString() } };
+  }
+  // Approved by a manager: what the customer sees as "responded".
+  if (move.to === 'verified') return { notice: 'answered', payload };
+  if (move.to === 'rejected') return { notice: 'rejected', payload: { ...payload, justification: move.note ?? '' } };
+  return undefined;
+}

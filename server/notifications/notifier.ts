@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Counter } from 'prom-client';
+import type { Queryable } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { registry } from '../metrics/metrics.ts';
+import type { Channel, JobStore, LeasedJob } from './job-store.ts';
+import { noticeMail, noticeSms } from './notice-texts.ts';
+import { noticeOf, type MovedCase } from './notices.ts';
+import type { SmsProvider } from './sms.ts';
+
+/** Jobs leased per claim; a drain claims again until nothing is due. */
+const BATCH = 20;
+/**
+ * How long a drainer holds a job it is sending. Longer than any send can take (nodemailer
+ * gives up a silent connection after 2 minutes, a silent socket after 10), so a lease only
+ * expires when its drainer died: then another drainer takes the job over.
+ */
+export const LEASE_MS = 15 * 60_000;
+/** The first retry waits this long; each next one twice as long, up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** Attempts before a job is given up and kept as failed (its retries spread over about an hour). */
+export const MAX_ATTEMPTS = 8;
+
+const sentNotices = new Counter({
+  name: 'portal_notifications_sent_total',
+  help: 'Customer notices sent, by channel and notice',
+  labelNames: ['channel', 'notice'] as const,
+  registers: [registry],
+});
+const failedAttempts = new Counter({
+  name: 'portal_notification_failures_total',
+  help: 'Failed attempts to send a customer notice, by channel and whether it was the last one (given_up)',
+  labelNames: ['channel', 'given_up'] as const,
+  registers: [registry],
+});
+
+interface Dependencies {
+  store: JobStore;
+  mailer: Mailer;
+  /** Undefined when SMS are off (SMS_PROVIDER=none): no SMS job is queued or sent. */
+  sms: SmsProvider | undefined;
+  /** The portal's address, for the link to the case. */
+  publicUrl: string;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  /** NOTIFY_POLL_MS: how often this instance looks for due jobs. */
+  pollMs: number;
+}
+
+/** The wait before attempt `attempts + 1`. */
+export const retryDelay = (attempts: number) => Math.min(RETRY_FIRST_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+
+/**
+ * The customers' notices (issue 15). A case move queues them in its own transaction
+ * (`queueFor`, the casework store's afterMove hook), so a notice exists exactly when its
+ * move does and sending never blocks or fails the staff action. Every instance drains the
+ * queue on a timer; a job is leased (FOR UPDATE SKIP LOCKED), sent with no transaction or
+ * lock held (PGlite runs one transaction at a time: a slow SMTP server would stop every
+ * request), then marked sent under its lease. Two drainers never send one job. A drainer
+ * that dies between sending and marking leaves the lease to expire and the job is sent
+ * again: at least once, because a second copy of a notice harms less than a lost one.
+ */
+export function createNotifier({ store, mailer, sms, publicUrl, clock, log, pollMs }: Dependencies) {
+  const channels: Channel[] = sms ? ['mail', 'sms'] : ['mail'];
+  /** Drains run one after another in an instance; the timer's and a test's may ask at once. */
+  let draining: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+
+  async function send(job: LeasedJob): Promise<void> {
+    const recipient = await store.recipient(job.customer_id);
+    if (!recipient) throw new Error('the customer no longer exists');
+    const link = `${publicUrl}/dashboard/case/${job.case_id}`;
+    if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
+    else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
+  }
+
+  async function attempt(job: LeasedJob, lease: string): Promise<boolean> {
+    try {
+      await send(job);
+    } catch (error) {
+      const givenUp = job.attempts >= MAX_ATTEMPTS;
+      const message = (error as Error).message;
+      failedAttempts.inc({ channel: job.channel, given_up: String(givenUp) });
+      const now = clock();
+      await store.markFailed(job.id, lease, message, new Date(now), givenUp ? null : new Date(now + retryDelay(job.attempts)));
+      // No address or phone number in the log: the job id leads to them.
+      log.warn(`notice ${job.notice} by ${job.channel} (job ${job.id}, attempt ${job.attempts}) failed: ${message}${givenUp ? '; given up' : ''}`);
+      return false;
+    }
+    sentNotices.inc({ channel: job.channel, notice: job.notice });
+    if (!(await store.markSent(job.id, lease, new Date(clock())))) {
+      log.warn(`notice job ${job.id} was sent after its lease expired: another instance may have sent it too`);
+    }
+    return true;
+  }
+
+  async function drainOnce(): Promise<{ sent: number; failed: number }> {
+    const result = { sent: 0, failed: 0 };
+    for (;;) {
+      const lease = randomUUID();
+      const now = clock();
+      const jobs = await store.claim(channels, new Date(now), new Date(now + LEASE_MS), lease, BATCH);
+      for (const job of jobs) result[(await attempt(job, lease)) ? 'sent' : 'failed']++;
+      if (jobs.length < BATCH) return result;
+    }
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      notifier.drain().catch((error: Error) => log.error(`draining the notices failed: ${error.message}`)).finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  const notifier = {
+    /** The casework store's afterMove hook: queues the move's notice, if any, in its transaction. */
+    async queueFor(tx: Queryable, move: MovedCase): Promise<void> {
+      const made = noticeOf(move);
+      if (!made) return;
+      await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload: made.payload, at: move.at });
+    },
+
+    /** Sends every due job this instance can lease; tests call it instead of waiting for the timer. */
+    drain(): Promise<{ sent: number; failed: number }> {
+      const run = draining.then(drainOnce, drainOnce);
+      draining = run.catch(() => {});
+      return run;
+    },
+
+    /** Drains every NOTIFY_POLL_MS from now on. */
+    start() {
+      stopped = false;
+      schedule();
+    },
+
+    /** No new drain; resolves once the one under way has finished. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await draining;
+    },
+  };
+  return notifier;
+}
+export type Notifier = ReturnType<typeof createNotifier>;
