@@ -1,9 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import type { AccusationFilters } from '../features/staff/api.ts';
+import type { AccusationFilters, AccusationStatus } from '../features/staff/api.ts';
 import { AccusationListPage } from '../features/staff/accusation-list-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { pageParam, sortParam, textParam } from './-search.ts';
+
+const STATES: AccusationStatus[] = ['received', 'under_review', 'closed'];
+/** A state the inbox can filter by, or none (every state). */
+const accusationStatusParam = (value: unknown) => STATES.find((state) => state === value);
 
 export const Route = createFileRoute('/staff/accusations/')({
   staticData: { title: msg`Accusations` },
@@ -13,10 +17,13 @@ export const Route = createFileRoute('/staff/accusations/')({
     sort: sortParam(search.sort) === 1 ? 1 : undefined,
     name: textParam(search.name),
     phone: textParam(search.phone),
+    status: accusationStatusParam(search.status),
   }),
   component: function AccusationsRoute() {
     const search = Route.useSearch();
-    const filters: AccusationFilters = { page: search.page ?? 1, sort: search.sort ?? -1, name: search.name ?? '', phone: search.phone ?? '' };
+    const filters: AccusationFilters = {
+      page: search.page ?? 1, sort: search.sort ?? -1, name: search.name ?? '', phone: search.phone ?? '', status: search.status ?? '',
+    };
     return (
       <StaffLayout>
         <AccusationListPage key={`${filters.name}|${filters.phone}`} filters={filters} />

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 
@@ -59,6 +59,11 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
       // The receipt takes the form's place; "File another" brings it back empty.
       expect(await page.locator('form').count()).toBe(0);
       await screenshot(page, `accusation-sent-${locale}`);
+      // The receipt looks the reference up with one button: a new accusation is "received".
+      const check = page.getByTestId('accusation-check');
+      await check.getByRole('button').click();
+      await check.locator('[data-testid=accusation-state] [data-state=received]').waitFor();
+      expect(await check.getByTestId('accusation-state').textContent()).toContain(reference);
       await receipt.getByRole('button', { name: locale === 'en' ? 'File another accusation' : 'ሌላ ጥቆማ ያቅርቡ' }).click();
       for (const name of ['name', 'phone', 'subject', 'accused_organizational_part', 'description']) {
         expect(await page.locator(`form [name=${name}]`).inputValue(), name).toBe('');
@@ -81,6 +86,98 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
       await page.waitForURL('**/staff/login');
       await context.close();
     });
+  }
+
+  /** What the ethics user and the complainant click and read, in each language. */
+  const WORDS = {
+    en: {
+      start: 'Start review', confirm: 'Confirm', note: 'Add internal note', close: 'Close with outcome',
+      open: 'Check an accusation', check: 'Check', closed: 'closed',
+    },
+    am: { start: 'ግምገማ ይጀምሩ', confirm: 'ያረጋግጡ', note: 'የውስጥ ማስታወሻ ያክሉ', close: 'በውጤት ይዝጉ', open: 'የጥቆማ ሁኔታን ያረጋግጡ', check: 'ያረጋግጡ', closed: 'ተዘግቷል' },
+  } as const;
+
+  /** An accusation filed as the form sends it: its reference. */
+  async function filed(subject: string): Promise<string> {
+    const form = new FormData();
+    form.append('name', 'Hirut Alemu');
+    form.append('phone', '0911223344');
+    form.append('subject', subject);
+    form.append('description', 'The clerk would not give me a receipt.');
+    const response = await fetch(`${app.server.url}/accusation_acceptor_api/create_accusation`, { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return (await response.json()).reference;
+  }
+
+  for (const locale of ['en', 'am'] as const) {
+    for (const device of ['phone', 'desktop'] as const) {
+      it(`an ethics user reviews and closes an accusation, and the complainant sees it closed by reference (${locale}, ${device})`, async () => {
+        const words = WORDS[locale];
+        const subject = `No receipt ${locale} ${device}`;
+        const reference = await filed(subject);
+        const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        await page.goto('/staff/login');
+        await chooseLanguage(page, locale);
+        await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
+        await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
+        await page.locator('form button[type=submit]').click();
+        await page.waitForURL('**/staff/accusations**');
+
+        // The inbox, filtered to what nobody has started: the new one is there, with its badge.
+        await page.locator('select[name=status]').selectOption('received');
+        await page.waitForURL(/status=received/);
+        const row = page.getByTestId('accusation-list').locator('tr', { hasText: reference });
+        await row.locator('[data-state=received]').waitFor();
+        // The previous page stays on screen while the filtered one loads: wait for it to go.
+        await expect.poll(() => page.getByTestId('accusation-list').locator('[data-state]:not([data-state=received])').count()).toBe(0);
+        await screenshot(page, `ethics-inbox-${locale}-${device}`);
+        await row.getByRole('link').click();
+        await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+
+        const confirmation = page.getByTestId('accusation-confirmation');
+        await page.getByRole('button', { name: words.start }).click();
+        await screenshot(page, `ethics-confirm-start-${locale}-${device}`);
+        await confirmation.getByRole('button', { name: words.confirm }).click();
+        await page.locator('.page-title-row [data-state=under_review]').waitFor();
+
+        await page.getByRole('button', { name: words.note }).click();
+        await page.locator('#accusation-note').fill('Asked the cashier for the receipt book.');
+        await confirmation.getByRole('button', { name: words.confirm }).click();
+        await page.getByTestId('accusation-history').getByText('Asked the cashier for the receipt book.').waitFor();
+
+        await page.getByRole('button', { name: words.close }).click();
+        // No outcome, no closing.
+        expect(await confirmation.getByRole('button', { name: words.confirm }).isDisabled()).toBe(true);
+        await page.locator('#accusation-outcome').fill('The receipt was issued and the clerk was reminded of the rules.');
+        await screenshot(page, `ethics-confirm-close-${locale}-${device}`);
+        await confirmation.getByRole('button', { name: words.confirm }).click();
+        await page.locator('.page-title-row [data-state=closed]').waitFor();
+        expect(await page.getByTestId('accusation-outcome').textContent()).toBe('The receipt was issued and the clerk was reminded of the rules.');
+        expect(await page.getByTestId('accusation-history').locator('li').count()).toBe(3);
+        await page.getByTestId('accusation-history').scrollIntoViewIfNeeded();
+        await screenshot(page, `ethics-closed-${locale}-${device}`);
+        const [stored] = await app.server.db.query<{ status: string; outcome: string }>('SELECT status, outcome FROM accusation WHERE reference = $1', [reference]);
+        expect(stored).toEqual({ status: 'closed', outcome: 'The receipt was issued and the clerk was reminded of the rules.' });
+        await context.close();
+
+        // The complainant, on another device, with only the reference.
+        const complainant = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        await complainant.page.goto('/makeaccusation');
+        await chooseLanguage(complainant.page, locale);
+        const check = complainant.page.getByTestId('accusation-check');
+        // The look-up opens on request, below the accusation form.
+        await check.getByRole('button', { name: words.open }).click();
+        await check.locator('#accusation-reference').fill(reference.toLowerCase());
+        await check.getByRole('button', { name: words.check, exact: true }).click();
+        const state = check.getByTestId('accusation-state');
+        await state.locator('[data-state=closed]').waitFor();
+        expect(await state.textContent()).toContain(words.closed);
+        expect(await state.textContent()).not.toMatch(/receipt|clerk|Hirut|0911223344/);
+        await check.scrollIntoViewIfNeeded();
+        await screenshot(complainant.page, `accusation-check-closed-${locale}-${device}`);
+        await complainant.context.close();
+      });
+    }
   }
 
   it('keeps what the complainant wrote when the server refuses it', async () => {

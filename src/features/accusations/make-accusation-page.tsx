@@ -14,6 +14,7 @@ import { outbox, shortId } from '../../outbox/outbox.ts';
 import { useOutboxSubmit } from '../../outbox/use-outbox-submit.ts';
 import { useDraft } from '../../outbox/use-draft.ts';
 import { DraftStatus } from '../../outbox/draft-status.tsx';
+import { AccusationStatusCheck } from './accusation-status-check.tsx';
 
 const EMPTY = { name: '', phone: '', subject: '', accused_organizational_part: '', description: '' };
 
@@ -85,21 +86,24 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
     return (
       <main className="page page-narrow" id="main">
         {sent ? (
-          <ReceiptPanel
-            testId="accusation-receipt"
-            title={<Trans>Accusation sent</Trans>}
-            message={serverMessage(sent.body, locale)}
-            numberLabel={<Trans>Your reference</Trans>}
-            number={sent.receipt}
-            next={
-              <Trans>
-                An accusation officer of the corporation reads it. Keep this reference: quote it when you contact the
-                corporation about your accusation.
-              </Trans>
-            }
-          >
-            <FileAnother onClick={submit.reset} />
-          </ReceiptPanel>
+          <>
+            <ReceiptPanel
+              testId="accusation-receipt"
+              title={<Trans>Accusation sent</Trans>}
+              message={serverMessage(sent.body, locale)}
+              numberLabel={<Trans>Your reference</Trans>}
+              number={sent.receipt}
+              next={
+                <Trans>
+                  An accusation officer of the corporation reads it. Keep this reference: quote it when you contact the
+                  corporation about your accusation.
+                </Trans>
+              }
+            >
+              <FileAnother onClick={submit.reset} />
+            </ReceiptPanel>
+            <AccusationStatusCheck reference={sent.receipt} />
+          </>
         ) : (
           <ReceiptPanel
             testId="accusation-queued"
@@ -195,6 +199,7 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
           </div>
         )}
       </form>
+      <AccusationStatusCheck />
     </main>
   );
 }

@@ -5,9 +5,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { accusationsQuery, type AccusationFilters } from './api.ts';
+import { AccusationStateBadge } from '../../ui/accusation-state-badge.tsx';
+import { accusationsQuery, type AccusationFilters, type AccusationStatus } from './api.ts';
+import { staffName } from './staff-name.ts';
 
-/** The acceptors' inbox: newest first by default, filtered by name or phone, ten a page. */
+/** The ethics users' inbox: newest first by default, filtered by state, name or phone, ten a page, each with its state. */
 export function AccusationListPage({ filters }: { filters: AccusationFilters }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -51,6 +53,21 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
         </label>
         <label className="inline-field">
           <span>
+            <Trans>State</Trans>
+          </span>
+          <select
+            name="status"
+            value={filters.status}
+            onChange={(e) => go({ status: e.target.value as AccusationStatus | '', page: 1 })}
+          >
+            <option value="">{t`All states`}</option>
+            <option value="received">{t`received`}</option>
+            <option value="under_review">{t`under review`}</option>
+            <option value="closed">{t`closed`}</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>
             <Trans>Sort</Trans>
           </span>
           <select value={filters.sort} onChange={(e) => go({ sort: Number(e.target.value) === 1 ? 1 : -1, page: 1 })}>
@@ -79,6 +96,8 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
                 <th scope="col"><Trans>Name</Trans></th>
                 <th scope="col"><Trans>Phone</Trans></th>
                 <th scope="col"><Trans>Subject</Trans></th>
+                <th scope="col"><Trans>State</Trans></th>
+                <th scope="col"><Trans>Assigned to</Trans></th>
               </tr>
             </thead>
             <tbody>
@@ -93,6 +112,10 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
                   <td data-label={t`Name`}>{accusation.name || '-'}</td>
                   <td data-label={t`Phone`}>{accusation.phone || '-'}</td>
                   <td data-label={t`Subject`}>{accusation.subject}</td>
+                  <td data-label={t`State`}>
+                    <AccusationStateBadge status={accusation.status} />
+                  </td>
+                  <td data-label={t`Assigned to`}>{accusation.assignedTo ? staffName(accusation.assignedTo) : '-'}</td>
                 </tr>
               ))}
             </tbody>

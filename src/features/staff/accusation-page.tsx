@@ -7,6 +7,10 @@ import { DetailsList, type DetailRow } from '../../ui/details-list.tsx';
 import { accusationQuery } from './api.ts';
 import { staffSession } from './staff-session.ts';
 import { BackLink } from '../../ui/back-link.tsx';
+import { AccusationStateBadge } from '../../ui/accusation-state-badge.tsx';
+import { AccusationActions } from './accusation-actions.tsx';
+import { AccusationHistory } from './accusation-history.tsx';
+import { staffName } from './staff-name.ts';
 
 export function AccusationPage({ id }: { id: string }) {
   const { t } = useLingui();
@@ -19,11 +23,18 @@ export function AccusationPage({ id }: { id: string }) {
     [<Trans>Phone</Trans>, accusation.phone || '-'],
     [<Trans>Accused department</Trans>, accusation.accused_organizational_part || '-'],
     [<Trans>Subject</Trans>, accusation.subject],
+    [<Trans>State</Trans>, <AccusationStateBadge status={accusation.status} />],
+    [<Trans>Assigned to</Trans>, accusation.assignedTo ? staffName(accusation.assignedTo) : '-'],
+    [<Trans>Review started</Trans>, formatDate(accusation.reviewStartedAt, locale)],
+    [<Trans>Closed</Trans>, formatDate(accusation.closedAt, locale)],
   ];
   return (
     <>
       <BackLink to="/staff/accusations" />
-      <h1>{accusation.subject}</h1>
+      <div className="page-title-row">
+        <h1>{accusation.subject}</h1>
+        <AccusationStateBadge status={accusation.status} />
+      </div>
       <div className="case-details">
         <section className="details-section">
           <DetailsList rows={rows} />
@@ -34,6 +45,14 @@ export function AccusationPage({ id }: { id: string }) {
           </h2>
           <p className="remark">{accusation.description}</p>
         </section>
+        {accusation.outcome && (
+          <section className="details-section">
+            <h2>
+              <Trans>Outcome</Trans>
+            </h2>
+            <p className="remark" data-testid="accusation-outcome">{accusation.outcome}</p>
+          </section>
+        )}
         {accusation.attachment && (
           <section className="details-section">
             <h2>
@@ -46,6 +65,8 @@ export function AccusationPage({ id }: { id: string }) {
             />
           </section>
         )}
+        <AccusationActions key={accusation.version} accusation={accusation} />
+        <AccusationHistory history={accusation.history} />
       </div>
     </>
   );
