@@ -48,6 +48,15 @@ export function createJobStore(db: Queryable) {
       );
     },
 
+    /** The notices not sent: waiting (due now or for a retry) and given up. */
+    async unsent(): Promise<{ waiting: number; failed: number }> {
+      const [counts] = await db.query<{ waiting: number; failed: number }>(
+        `SELECT count(*) FILTER (WHERE failed_at IS NULL)::int AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed
+         FROM notification_job WHERE sent_at IS NULL`,
+      );
+      return counts;
+    },
+
     async recipient(customerId: string): Promise<Recipient | undefined> {
       const rows = await db.query<Recipient>('SELECT firstname, email, phone, language FROM customer_notice_address WHERE id = $1', [customerId]);
       return rows[0];

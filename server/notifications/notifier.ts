@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Counter } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { Queryable } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registry } from '../metrics/metrics.ts';
@@ -34,6 +34,23 @@ const failedAttempts = new Counter({
   help: 'Failed attempts to send a customer notice, by channel and whether it was the last one (given_up)',
   labelNames: ['channel', 'given_up'] as const,
   registers: [registry],
+});
+
+/** The database the notices' gauge counts in: the last instance started (one per process but in tests). */
+let countUnsent: JobStore['unsent'] | undefined;
+new Gauge({
+  name: 'portal_notification_jobs_unsent',
+  help: 'Customer notices not sent: waiting (due or retrying) and failed (given up, kept for an operator)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  // At scrape time, from the database: every instance shows the same queue.
+  async collect() {
+    // A database that does not answer must not cost the scrape its other metrics.
+    const counts = await countUnsent?.().catch(() => undefined);
+    if (!counts) return;
+    this.set({ state: 'waiting' }, counts.waiting);
+    this.set({ state: 'failed' }, counts.failed);
+  },
 });
 
 interface Dependencies {
@@ -134,6 +151,7 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     /** Drains every NOTIFY_POLL_MS from now on. */
     start() {
       stopped = false;
+      countUnsent = store.unsent;
       schedule();
     },
 
@@ -141,6 +159,7 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      if (countUnsent === store.unsent) countUnsent = undefined;
       await draining;
     },
   };

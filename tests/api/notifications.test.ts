@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { LEASE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS, retryDelay } from '../../server/notifications/notifier.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
+import { readConfig } from '../../server/config.ts';
+import { registry } from '../../server/metrics/metrics.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -289,6 +291,9 @@ describe.each(databases)('notices while the mail relay is down on $name', (datab
     expect(mailJob).toMatchObject({ attempts: MAX_ATTEMPTS, sent_at: null });
     expect(mailJob.failed_at).not.toBeNull();
     expect(await server.app.drainNotifications()).toEqual({ sent: 0, failed: 0 });
+    // An operator sees it on the metrics port.
+    expect(await registry.getSingleMetricAsString('portal_notification_jobs_unsent')).toContain('portal_notification_jobs_unsent{state="failed"} 1');
+    expect(await registry.getSingleMetricAsString('portal_notification_failures_total')).toMatch(/given_up="true"\} [1-9]/);
   });
 
   it('takes over a job whose drainer died while sending, once its lease has expired', async () => {
@@ -305,5 +310,29 @@ describe.each(databases)('notices while the mail relay is down on $name', (datab
     // The relay is down again: the mail fails, the SMS is sent; both were taken over.
     expect(await server.app.drainNotifications()).toEqual({ sent: 1, failed: 1 });
     expect((await h.jobsOf(kase.id)).map((job) => job.attempts)).toEqual([2, 2]);
+  });
+});
+
+describe.each(databases)('notices without SMS on $name', (database) => {
+  let server: TestServer;
+  const clock = { now: Date.parse('2026-11-24T07:30:00Z') };
+  const h = harness(() => server, clock);
+
+  beforeAll(async () => {
+    server = await startTestServer(database, { smsProvider: 'none', notifyPollMs: NEVER, clock: () => clock.now });
+  });
+  afterAll(() => server?.close());
+
+  it('queues and sends the mail only with SMS_PROVIDER=none; an unknown provider refuses the start', async () => {
+    const [kase] = await pendingCases(server);
+    await h.customerOwning(kase.id, 'or');
+    await expectOk(await h.take(await h.staffToken('officer', kase.directorate), kase.id));
+    expect(await server.app.drainNotifications()).toEqual({ sent: 1, failed: 0 });
+    expect((await h.jobsOf(kase.id)).map((job) => job.channel)).toEqual(['mail']);
+    expect(smsFiles(server)).toEqual([]);
+    // Without SMTP the mail is written to DATA_DIR/mail/, in Oromo.
+    const mails = fs.readdirSync(path.join(server.config.dataDir, 'mail')).map((name) => fs.readFileSync(path.join(server.config.dataDir, 'mail', name), 'utf8'));
+    expect(mails.find((mail) => mail.includes(kase.case_number))).toContain('adeemsisuu jalqabneerra');
+    expect(() => readConfig({ SMS_PROVIDER: 'gateway' })).toThrow(/SMS_PROVIDER must be file or none/);
   });
 });
