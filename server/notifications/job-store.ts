@@ -29,23 +29,24 @@ export function createJobStore(db: Queryable) {
     },
 
     /**
-     * Leases up to `limit` due jobs of the channels this instance sends to this drainer until `until`. FOR UPDATE SKIP LOCKED
-     * passes over the rows another drainer is leasing at this very moment, and a committed
-     * lease keeps the job from every other drainer until it expires: one statement, so one
-     * transaction, and no two drainers ever hold the same job.
+     * Leases the oldest due job of the channels this instance sends to this drainer until
+     * `until`. FOR UPDATE SKIP LOCKED passes over the rows another drainer is leasing at
+     * this very moment, and a committed lease keeps the job from every other drainer until
+     * it expires: one statement, so one transaction, and no two drainers ever hold one job.
      */
-    claim(channels: Channel[], now: Date, until: Date, lease: string, limit: number): Promise<LeasedJob[]> {
-      return db.query<LeasedJob>(
+    async claimNext(channels: Channel[], now: Date, until: Date, lease: string): Promise<LeasedJob | undefined> {
+      const rows = await db.query<LeasedJob>(
         `UPDATE notification_job j SET lease = $3, leased_until = $2, attempts = j.attempts + 1
          FROM (SELECT id FROM notification_job
                WHERE sent_at IS NULL AND failed_at IS NULL AND run_after <= $1 AND (leased_until IS NULL OR leased_until <= $1)
-                 AND channel = ANY($5::text[])
-               ORDER BY run_after, id LIMIT $4
+                 AND channel = ANY($4::text[])
+               ORDER BY run_after, id LIMIT 1
                FOR UPDATE SKIP LOCKED) due
          WHERE j.id = due.id
          RETURNING j.id, j.channel, j.notice, j.case_id, j.customer_id, j.payload, j.attempts`,
-        [now, until, lease, limit, channels],
+        [now, until, lease, channels],
       );
+      return rows[0];
     },
 
     /** The notices not sent: waiting (due now or for a retry) and given up. */

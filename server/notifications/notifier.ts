@@ -9,12 +9,11 @@ import { noticeMail, noticeSms } from './notice-texts.ts';
 import { noticeOf, type MovedCase } from './notices.ts';
 import type { SmsProvider } from './sms.ts';
 
-/** Jobs leased per claim; a drain claims again until nothing is due. */
-const BATCH = 20;
 /**
- * How long a drainer holds a job it is sending. Longer than any send can take (nodemailer
- * gives up a silent connection after 2 minutes, a silent socket after 10), so a lease only
- * expires when its drainer died: then another drainer takes the job over.
+ * How long a drainer holds the job it is sending (one at a time, so no job waits leased
+ * behind others). Longer than any send can take (nodemailer gives up a silent connection
+ * after 2 minutes, a silent socket after 10), so a lease only expires when its drainer
+ * died: then another drainer takes the job over.
  */
 export const LEASE_MS = 15 * 60_000;
 /** The first retry waits this long; each next one twice as long, up to RETRY_MAX_MS. */
@@ -90,8 +89,14 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     const recipient = await store.recipient(job.customer_id);
     if (!recipient) throw new Error('the customer no longer exists');
     const link = `${publicUrl}/dashboard/case/${job.case_id}`;
-    if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
-    else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
+    try {
+      if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
+      else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
+    } catch (error) {
+      // A relay's refusal may quote the address; the log must not (the job id leads to it).
+      const message = (error as Error).message.replaceAll(recipient.email, '[recipient]').replaceAll(recipient.phone, '[recipient]');
+      throw new Error(message, { cause: error });
+    }
   }
 
   async function attempt(job: LeasedJob, lease: string): Promise<boolean> {
@@ -103,7 +108,6 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
       failedAttempts.inc({ channel: job.channel, given_up: String(givenUp) });
       const now = clock();
       await store.markFailed(job.id, lease, message, new Date(now), givenUp ? null : new Date(now + retryDelay(job.attempts)));
-      // No address or phone number in the log: the job id leads to them.
       log.warn(`notice ${job.notice} by ${job.channel} (job ${job.id}, attempt ${job.attempts}) failed: ${message}${givenUp ? '; given up' : ''}`);
       return false;
     }
@@ -119,9 +123,9 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     for (;;) {
       const lease = randomUUID();
       const now = clock();
-      const jobs = await store.claim(channels, new Date(now), new Date(now + LEASE_MS), lease, BATCH);
-      for (const job of jobs) result[(await attempt(job, lease)) ? 'sent' : 'failed']++;
-      if (jobs.length < BATCH) return result;
+      const job = await store.claimNext(channels, new Date(now), new Date(now + LEASE_MS), lease);
+      if (!job) return result;
+      result[(await attempt(job, lease)) ? 'sent' : 'failed']++;
     }
   }
 
