@@ -59,7 +59,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
-    preloadFonts([/noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/, /noto-sans-latin-400-normal-[\w-]+\.woff2$/]),
+    preloadFonts([/noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/, /noto-sans-latin-subset-400-[\w-]+\.woff2$/]),
     preloadDefaultCatalog(),
     VitePWA({
       strategies: 'injectManifest',

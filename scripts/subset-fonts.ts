@@ -3,11 +3,15 @@
  * shows. This cuts each weight down to the Ethiopic characters of our own texts (every
  * catalog with the server's messages, the app's locale data, the demo data, the Amharic
  * manual, Intl's Ethiopian month names) plus Ethiopic punctuation and numerals, and writes the CSS for it (src/ui/fonts/, generated, not committed).
+ * The Latin font (Noto Sans) is cut the same way, to printable ASCII (what anyone types)
+ * and the few other Latin-range characters our texts use (– — ’ … ©): 13 → 8 KiB a weight,
+ * which brings a first visit under issue 13's 200 KiB.
  *
  * Two faces per weight under one family, with unicode ranges that do not overlap: the
- * subset for the characters it holds, the full @fontsource font for every other Ethiopic
- * character. A browser fetches the full font only when a page shows a character outside
- * the subset (a customer's typed name), so nothing ever renders in a system fallback.
+ * subset for the characters it holds, the full @fontsource font for every other
+ * character of its range. A browser fetches the full font only when a page shows a
+ * character outside the subset (a customer's typed name), so nothing ever renders in a
+ * system fallback.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,17 +19,22 @@ import subsetFont from 'subset-font';
 
 const root = path.join(import.meta.dirname, '..');
 const out = path.join(root, 'src/ui/fonts');
-const fontsource = path.join(root, 'node_modules/@fontsource/noto-sans-ethiopic/files');
 const weights = [400, 700];
 
-// The range @fontsource gives its Ethiopic file (its index.css), as [first, last] pairs.
+// The ranges @fontsource gives its files (their index.css), as [first, last] pairs.
 const ethiopicFace: [number, number][] = [
   [0x030e, 0x030e], [0x1200, 0x1399], [0x2d80, 0x2dde], [0xab01, 0xab2e],
   [0x1e7e0, 0x1e7e6], [0x1e7e8, 0x1e7eb], [0x1e7ed, 0x1e7ee], [0x1e7f0, 0x1e7fe],
 ];
-const inFace = (code: number) => ethiopicFace.some(([first, last]) => code >= first && code <= last);
+const latinFace: [number, number][] = [
+  [0x0000, 0x00ff], [0x0131, 0x0131], [0x0152, 0x0153], [0x02bb, 0x02bc], [0x02c6, 0x02c6], [0x02da, 0x02da],
+  [0x02dc, 0x02dc], [0x0304, 0x0304], [0x0308, 0x0308], [0x0329, 0x0329], [0x2000, 0x206f], [0x20ac, 0x20ac],
+  [0x2122, 0x2122], [0x2191, 0x2191], [0x2193, 0x2193], [0x2212, 0x2212], [0x2215, 0x2215], [0xfeff, 0xfeff], [0xfffd, 0xfffd],
+];
+const within = (face: [number, number][]) => (code: number) => face.some(([first, last]) => code >= first && code <= last);
+const range = (first: number, last: number) => String.fromCodePoint(...Array.from({ length: last - first + 1 }, (_, i) => first + i));
 
-/** Every file whose Ethiopic text a page can show: catalogs, the manual, the app's own locale
+/** Every file whose text a page can show: catalogs, the manual, the app's own locale
  * data (language names, day periods) and the demo data's names (divisions, cases). */
 function sourceFiles(): string[] {
   const under = (folder: string, pattern: RegExp) =>
@@ -46,9 +55,7 @@ function ethiopianMonthNames(): string {
 }
 
 function textsShown(): string {
-  // Punctuation (፡ ። ፣ ፤ …) and numerals (፩ …) whether or not a text uses them today.
-  const punctuationAndNumerals = String.fromCodePoint(...Array.from({ length: 0x137c - 0x1360 + 1 }, (_, i) => 0x1360 + i));
-  return sourceFiles().map((file) => fs.readFileSync(file, 'utf8')).join('') + ethiopianMonthNames() + punctuationAndNumerals;
+  return sourceFiles().map((file) => fs.readFileSync(file, 'utf8')).join('');
 }
 
 /** Sorted code points as a CSS unicode-range: runs become U+XXXX-YYYY. */
@@ -64,21 +71,54 @@ function unicodeRange(codes: number[]): string {
   return runs.join(',');
 }
 
-const used = [...new Set([...textsShown()].map((char) => char.codePointAt(0)!))].filter(inFace).sort((a, b) => a - b);
-const usedSet = new Set(used);
-const rest = ethiopicFace.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)).filter((code) => !usedSet.has(code));
-
-fs.mkdirSync(out, { recursive: true });
-const faces: string[] = [];
-for (const weight of weights) {
-  const full = path.join(fontsource, `noto-sans-ethiopic-ethiopic-${weight}-normal.woff2`);
-  const subset = await subsetFont(fs.readFileSync(full), String.fromCodePoint(...used), { targetFormat: 'woff2' });
-  const file = `noto-sans-ethiopic-subset-${weight}.woff2`;
-  fs.writeFileSync(path.join(out, file), subset);
-  const face = (src: string, range: string) =>
-    `@font-face {\n  font-family: 'Noto Sans Ethiopic';\n  font-style: normal;\n  font-display: swap;\n  font-weight: ${weight};\n  src: url(${src}) format('woff2');\n  unicode-range: ${range};\n}`;
-  faces.push(face(`./${file}`, unicodeRange(used)));
-  faces.push(face(path.relative(out, full).split(path.sep).join('/'), unicodeRange(rest)));
-  console.log(`Noto Sans Ethiopic ${weight}: ${used.length} characters, ${(subset.length / 1024).toFixed(1)} KiB (full ${(fs.statSync(full).size / 1024).toFixed(1)} KiB)`);
+interface Family {
+  name: string;
+  /** The subset's file name and the CSS file's: noto-sans-<slug>-subset-400.woff2, <slug>.css. */
+  slug: string;
+  face: [number, number][];
+  full: (weight: number) => string;
+  /** Characters kept whether or not a text of ours uses them today. */
+  always: string;
 }
-fs.writeFileSync(path.join(out, 'ethiopic.css'), `/* Generated by scripts/subset-fonts.ts — do not edit. */\n${faces.join('\n')}\n`);
+
+const families: Family[] = [
+  {
+    name: 'Noto Sans Ethiopic',
+    slug: 'ethiopic',
+    face: ethiopicFace,
+    full: (weight) => path.join(root, `node_modules/@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-ethiopic-${weight}-normal.woff2`),
+    // Punctuation (፡ ። ፣ ፤ …) and numerals (፩ …), and the month names Intl writes.
+    always: range(0x1360, 0x137c) + ethiopianMonthNames(),
+  },
+  {
+    name: 'Noto Sans',
+    slug: 'latin',
+    face: latinFace,
+    full: (weight) => path.join(root, `node_modules/@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff2`),
+    // Printable ASCII (every name, e-mail address and case number anyone types), the
+    // no-break space and general punctuation (Intl puts U+202F before "PM").
+    always: range(0x20, 0x7e) + range(0xa0, 0xa0) + range(0x2000, 0x206f),
+  },
+];
+
+const texts = textsShown();
+fs.mkdirSync(out, { recursive: true });
+for (const family of families) {
+  const inFace = within(family.face);
+  const used = [...new Set([...texts + family.always].map((char) => char.codePointAt(0)!))].filter(inFace).sort((a, b) => a - b);
+  const usedSet = new Set(used);
+  const rest = family.face.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)).filter((code) => !usedSet.has(code));
+  const faces: string[] = [];
+  for (const weight of weights) {
+    const full = family.full(weight);
+    const subset = await subsetFont(fs.readFileSync(full), String.fromCodePoint(...used), { targetFormat: 'woff2' });
+    const file = `noto-sans-${family.slug}-subset-${weight}.woff2`;
+    fs.writeFileSync(path.join(out, file), subset);
+    const face = (src: string, codes: string) =>
+      `@font-face {\n  font-family: '${family.name}';\n  font-style: normal;\n  font-display: swap;\n  font-weight: ${weight};\n  src: url(${src}) format('woff2');\n  unicode-range: ${codes};\n}`;
+    faces.push(face(`./${file}`, unicodeRange(used)));
+    faces.push(face(path.relative(out, full).split(path.sep).join('/'), unicodeRange(rest)));
+    console.log(`${family.name} ${weight}: ${used.length} characters, ${(subset.length / 1024).toFixed(1)} KiB (full ${(fs.statSync(full).size / 1024).toFixed(1)} KiB)`);
+  }
+  fs.writeFileSync(path.join(out, `${family.slug}.css`), `/* Generated by scripts/subset-fonts.ts — do not edit. */\n${faces.join('\n')}\n`);
+}

@@ -3,12 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 
-// Issue 13: the Ethiopic font is cut to the portal's own characters at build time
-// (scripts/subset-fonts.ts); the full font is a second face for any other Ethiopic character.
-const SUBSET = /noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/;
-const FULL = /noto-sans-ethiopic-ethiopic-400-normal-[\w-]+\.woff2$/;
-// ሇ (U+1207) is in no catalog, as a customer's typed name may hold such a syllable.
-const OUTSIDE_SUBSET = 'ሇ';
+// Issue 13: the Ethiopic and Latin fonts are cut to the portal's own characters at build time
+// (scripts/subset-fonts.ts); each full font is a second face for any other character of its range.
+const FAMILIES = [
+  {
+    family: 'Noto Sans Ethiopic',
+    subset: /noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/,
+    full: /noto-sans-ethiopic-ethiopic-400-normal-[\w-]+\.woff2$/,
+    // The language selector always names Amharic in its own script.
+    shown: 'አማርኛ',
+    // ሇ (U+1207) is in no catalog, as a customer's typed name may hold such a syllable.
+    outside: 'ሇ',
+    word: 'ሰላም',
+  },
+  {
+    family: 'Noto Sans',
+    subset: /noto-sans-latin-subset-400-[\w-]+\.woff2$/,
+    full: /noto-sans-latin-400-normal-[\w-]+\.woff2$/,
+    // The language selector always names English.
+    shown: 'English',
+    // é is in no text of ours (ASCII and a few punctuation marks are), as a typed name may hold it.
+    outside: 'é',
+    word: 'Zewditu',
+  },
+];
 
 function fontsFetched(page: Page): string[] {
   const fonts: string[] = [];
@@ -18,45 +36,49 @@ function fontsFetched(page: Page): string[] {
   return fonts;
 }
 
-/** Whether the page's Noto Sans Ethiopic faces for these characters have loaded. */
-const ethiopicLoaded = (page: Page, text: string) =>
-  page.evaluate(async (chars) => {
-    await document.fonts.ready;
-    return document.fonts.check('16px "Noto Sans Ethiopic"', chars);
-  }, text);
+/** Whether the page's faces of this family for these characters have loaded. */
+const familyLoaded = (page: Page, family: string, text: string) =>
+  page.evaluate(
+    async ([name, chars]) => {
+      await document.fonts.ready;
+      return document.fonts.check(`16px "${name}"`, chars);
+    },
+    [family, text],
+  );
 
-describe.skipIf(!hasChromium)('Ethiopic font subset', () => {
-  const app = appInChromium();
+for (const { family, subset, full, shown, outside, word } of FAMILIES) {
+  describe.skipIf(!hasChromium)(`${family} subset`, () => {
+    const app = appInChromium();
 
-  for (const [locale, width] of [['am', 'phone'], ['am', 'desktop'], ['en', 'phone'], ['en', 'desktop']] as const) {
-    it(`${locale} at ${width}: the landing page gets its Ethiopic text from the subset and never fetches the full font`, async () => {
-      const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[width]);
-      const fonts = fontsFetched(page);
-      await page.goto('/');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      if (locale === 'en') await chooseLanguage(page, 'en');
-      // The language selector always names Amharic in its own script.
-      await expect.poll(() => ethiopicLoaded(page, 'አማርኛ')).toBe(true);
-      expect(fonts.filter((font) => SUBSET.test(font))).toHaveLength(1);
-      expect(fonts.filter((font) => FULL.test(font))).toEqual([]);
-      await screenshot(page, `fonts-subset-${locale}-${width}`);
-      await context.close();
-    });
+    for (const [locale, width] of [['am', 'phone'], ['am', 'desktop'], ['en', 'phone'], ['en', 'desktop']] as const) {
+      it(`${locale} at ${width}: the landing page gets its text from the subset and never fetches the full font`, async () => {
+        const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[width]);
+        const fonts = fontsFetched(page);
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (locale === 'en') await chooseLanguage(page, 'en');
+        await expect.poll(() => familyLoaded(page, family, shown)).toBe(true);
+        expect(fonts.filter((font) => subset.test(font))).toHaveLength(1);
+        expect(fonts.filter((font) => full.test(font))).toEqual([]);
+        await screenshot(page, `fonts-subset-${family.replace(/ /g, '-').toLowerCase()}-${locale}-${width}`);
+        await context.close();
+      });
 
-    it(`${locale} at ${width}: a character outside the subset loads the full font and renders in it`, async () => {
-      const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[width]);
-      const fonts = fontsFetched(page);
-      await page.goto('/');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      if (locale === 'en') await chooseLanguage(page, 'en');
-      await page.evaluate((name) => {
-        const shown = document.createElement('p');
-        shown.textContent = name;
-        document.getElementById('root')!.append(shown);
-      }, `${OUTSIDE_SUBSET}ሰላም`);
-      await expect.poll(() => fonts.filter((font) => FULL.test(font))).toHaveLength(1);
-      await expect.poll(() => ethiopicLoaded(page, OUTSIDE_SUBSET)).toBe(true);
-      await context.close();
-    });
-  }
-});
+      it(`${locale} at ${width}: a character outside the subset loads the full font and renders in it`, async () => {
+        const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[width]);
+        const fonts = fontsFetched(page);
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (locale === 'en') await chooseLanguage(page, 'en');
+        await page.evaluate((name) => {
+          const shownName = document.createElement('p');
+          shownName.textContent = name;
+          document.getElementById('root')!.append(shownName);
+        }, `${outside}${word}`);
+        await expect.poll(() => fonts.filter((font) => full.test(font))).toHaveLength(1);
+        await expect.poll(() => familyLoaded(page, family, outside)).toBe(true);
+        await context.close();
+      });
+    }
+  });
+}
