@@ -1,8 +1,8 @@
 import type { SessionClaims } from '../auth/tokens.ts';
-import type { AccusationCase, AccusationStatus, AccusationStatusAnswer, ReviewQueueQuery } from '../contract/accusations.ts';
+import type { AccusationCase, AccusationStatusAnswer, ReviewQueueQuery } from '../contract/accusations.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import { actionOf, canMove } from './review-states.ts';
-import type { AccusationAtWork, ReviewStore } from './review-store.ts';
+import type { AccusationAction, AccusationAtWork, ReviewStore } from './review-store.ts';
 import type { AccusationStore } from './store.ts';
 
 interface Dependencies {
@@ -30,7 +30,7 @@ export function createReviewService({ store, accusations, clock }: Dependencies)
 
   const actor = (session: SessionClaims) => ({ id: session.id, role: session.role });
 
-  async function act(change: Parameters<ReviewStore['act']>[0]) {
+  async function act(change: AccusationAction) {
     if (!(await store.act(change))) throw new ApiError(409, 'accusationChangedMeanwhile');
     return { status: change.to, version: change.accusation.version + 1 };
   }
@@ -77,7 +77,7 @@ export function createReviewService({ store, accusations, clock }: Dependencies)
     async addNote(session: SessionClaims, id: string, note: string) {
       const accusation = await store.addNote(id, note.replace(/\r\n?/g, '\n').trim(), actor(session), new Date(clock()));
       if (!accusation) throw notFound();
-      return { status: accusation.status as AccusationStatus, version: accusation.version };
+      return { status: accusation.status, version: accusation.version };
     },
 
     ethicsUsers: async () => ({ users: await store.ethicsUsers() }),

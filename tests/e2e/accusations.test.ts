@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,11 +92,20 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
   /** What the ethics user and the complainant click and read, in each language. */
   const WORDS = {
     en: {
-      start: 'Start review', confirm: 'Confirm', note: 'Add internal note', close: 'Close with outcome',
+      start: 'Start review', confirm: 'Confirm', note: 'Add internal note', close: 'Close with outcome', assign: 'Assign',
       open: 'Check an accusation', check: 'Check', closed: 'closed',
     },
-    am: { start: 'ግምገማ ይጀምሩ', confirm: 'ያረጋግጡ', note: 'የውስጥ ማስታወሻ ያክሉ', close: 'በውጤት ይዝጉ', open: 'የጥቆማ ሁኔታን ያረጋግጡ', check: 'ያረጋግጡ', closed: 'ተዘግቷል' },
+    am: {
+      start: 'ግምገማ ይጀምሩ', confirm: 'ያረጋግጡ', note: 'የውስጥ ማስታወሻ ያክሉ', close: 'በውጤት ይዝጉ', assign: 'ይመድቡ',
+      open: 'የጥቆማ ሁኔታን ያረጋግጡ', check: 'ያረጋግጡ', closed: 'ተዘግቷል',
+    },
   } as const;
+
+  /** Serious or critical axe findings on the page as it is now. */
+  const seriousViolations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
   /** An accusation filed as the form sends it: its reference. */
   async function filed(subject: string): Promise<string> {
@@ -135,6 +145,14 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
         await page.getByRole('heading', { level: 1, name: subject }).waitFor();
 
         const confirmation = page.getByTestId('accusation-confirmation');
+        // Given to the one ethics user there is (the demo's), then reviewed.
+        await page.getByRole('button', { name: words.assign, exact: true }).click();
+        expect(await confirmation.getByRole('button', { name: words.confirm }).isDisabled()).toBe(true);
+        await page.locator('#accusation-assignee').selectOption({ index: 1 });
+        expect(await page.locator('#accusation-assignee option:checked').textContent()).toMatch(/^Selam Bekele \(0 /);
+        await screenshot(page, `ethics-confirm-assign-${locale}-${device}`);
+        await confirmation.getByRole('button', { name: words.confirm }).click();
+        await page.getByTestId('accusation-history').getByText('Selam Bekele', { exact: false }).first().waitFor();
         await page.getByRole('button', { name: words.start }).click();
         await screenshot(page, `ethics-confirm-start-${locale}-${device}`);
         await confirmation.getByRole('button', { name: words.confirm }).click();
@@ -150,10 +168,11 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
         expect(await confirmation.getByRole('button', { name: words.confirm }).isDisabled()).toBe(true);
         await page.locator('#accusation-outcome').fill('The receipt was issued and the clerk was reminded of the rules.');
         await screenshot(page, `ethics-confirm-close-${locale}-${device}`);
+        expect(await seriousViolations(page)).toEqual([]);
         await confirmation.getByRole('button', { name: words.confirm }).click();
         await page.locator('.page-title-row [data-state=closed]').waitFor();
         expect(await page.getByTestId('accusation-outcome').textContent()).toBe('The receipt was issued and the clerk was reminded of the rules.');
-        expect(await page.getByTestId('accusation-history').locator('li').count()).toBe(3);
+        expect(await page.getByTestId('accusation-history').locator('li').count()).toBe(4);
         await page.getByTestId('accusation-history').scrollIntoViewIfNeeded();
         await screenshot(page, `ethics-closed-${locale}-${device}`);
         const [stored] = await app.server.db.query<{ status: string; outcome: string }>('SELECT status, outcome FROM accusation WHERE reference = $1', [reference]);
@@ -175,6 +194,7 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
         expect(await state.textContent()).not.toMatch(/receipt|clerk|Hirut|0911223344/);
         await check.scrollIntoViewIfNeeded();
         await screenshot(complainant.page, `accusation-check-closed-${locale}-${device}`);
+        expect(await seriousViolations(complainant.page)).toEqual([]);
         await complainant.context.close();
       });
     }
