@@ -200,6 +200,35 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     }
   }
 
+  it('says so and shows what is true now when another ethics user acted first', async () => {
+    const reference = await filed('Changed meanwhile');
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/staff/login');
+    await chooseLanguage(page, 'en');
+    await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
+    await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
+    await page.locator('form button[type=submit]').click();
+    await page.getByTestId('accusation-list').locator('tr', { hasText: reference }).getByRole('link').click();
+    await page.getByRole('button', { name: 'Start review' }).click();
+    // Meanwhile a colleague starts the review from another screen.
+    const [{ id }] = await app.server.db.query<{ id: string }>('SELECT id FROM accusation WHERE reference = $1', [reference]);
+    const token = (await (await fetch(`${app.server.url}/staff_api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCEPTOR),
+    })).json()).token;
+    const theirs = await fetch(`${app.server.url}/staff_api/accusations/${id}/status`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ status: 'under_review' }),
+    });
+    expect(theirs.status).toBe(200);
+    await page.getByTestId('accusation-confirmation').getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.toast-error', { hasText: 'Someone else changed this accusation just now' }).waitFor();
+    // The page reloads: the review is started, and this user is offered what comes next.
+    await page.locator('.page-title-row [data-state=under_review]').waitFor();
+    await page.getByRole('button', { name: 'Close with outcome' }).waitFor();
+    expect(await page.getByTestId('accusation-history').locator('li').count()).toBe(1);
+    await screenshot(page, 'ethics-conflict-en');
+    await context.close();
+  });
+
   it('keeps what the complainant wrote when the server refuses it', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/makeaccusation');
