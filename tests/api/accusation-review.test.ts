@@ -275,12 +275,20 @@ describe.each(databases)('ethics users handling accusations on $name', (database
     await expectError(await lookup('nonsense'), 404, 'accusationNotFound');
   });
 
-  it('limits look-ups per address with 429', async () => {
-    const limited = await startTestServer(database, { lookupLimit: { max: 3, windowMs: 60_000 } });
+  it('limits look-ups per address and per reference with 429', async () => {
+    // The proxy in front names the client, so one test can be many addresses.
+    const limited = await startTestServer(database, { lookupLimit: { max: 3, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+    const from = (address: string, reference: string) =>
+      fetch(`${limited.url}/accusation_acceptor_api/get_accusation_status/${reference}`, { headers: { 'x-forwarded-for': address } });
     try {
-      const statuses = [];
-      for (let n = 0; n < 4; n++) statuses.push((await fetch(`${limited.url}/accusation_acceptor_api/get_accusation_status/ACC-1999-00000${n}`)).status);
-      expect(statuses).toEqual([404, 404, 404, 429]);
+      const oneAddress = [];
+      for (let n = 0; n < 4; n++) oneAddress.push((await from('198.51.100.1', `ACC-1999-00000${n}`)).status);
+      expect(oneAddress).toEqual([404, 404, 404, 429]);
+      // One reference tried from many addresses: a guesser with a botnet, stopped by the reference's own counter.
+      const oneReference = [];
+      for (let n = 0; n < 4; n++) oneReference.push((await from(`203.0.113.${n + 1}`, 'acc-1999-000042')).status);
+      expect(oneReference).toEqual([404, 404, 404, 429]);
+      expect((await from('203.0.113.99', 'ACC-1999-000043')).status).toBe(404);
     } finally {
       await limited.close();
     }
