@@ -62,6 +62,14 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('keeps the operationIds issue 15 names for accusations, which other clients call by name', () => {
+    const ids = operations().map((operation) => operation.operationId);
+    expect(ids).toEqual(expect.arrayContaining(['staffListAccusations', 'staffUpdateAccusation', 'getAccusationStatus']));
+    const security = (operationId: string) => operations().find((operation) => operation.operationId === operationId)!.security;
+    expect(security('getAccusationStatus')).toEqual([]);
+    expect(security('staffUpdateAccusation')).toEqual([{ bearer: [] }]);
+  });
+
   it('asks for a bearer token exactly where the server needs one', () => {
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     const security = (operationId: string) => operations().find((operation) => operation.operationId === operationId)!.security;
