@@ -12,6 +12,8 @@ import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
+import { logLines } from '../helpers/log-lines.ts';
+import { SMTPServer } from 'smtp-server';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -234,13 +236,16 @@ describe.each(databases)('notices while the mail relay is down on $name', (datab
   const clock = { now: Date.parse('2026-11-24T07:30:00Z') };
   const h = harness(() => server, clock);
   let pending: { id: string; case_number: string; directorate: string }[];
+  const log = logLines('info');
 
   beforeAll(async () => {
     // A port where a relay was and is no more: connections are refused until it comes back.
     const gone = await startSmtpReceiver();
     relayPort = Number(new URL(gone.url).port);
     await gone.close();
-    server = await startTestServer(database, { smtpUrl: `smtp://127.0.0.1:${relayPort}`, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now });
+    server = await startTestServer(database, {
+      smtpUrl: `smtp://127.0.0.1:${relayPort}`, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now, logger: log.logger,
+    });
     pending = await pendingCases(server);
   });
   afterAll(async () => {
@@ -310,6 +315,27 @@ describe.each(databases)('notices while the mail relay is down on $name', (datab
     // The relay is down again: the mail fails, the SMS is sent; both were taken over.
     expect(await server.app.drainNotifications()).toEqual({ sent: 1, failed: 1 });
     expect((await h.jobsOf(kase.id)).map((job) => job.attempts)).toEqual([2, 2]);
+  });
+
+  it('keeps the address out of the log and the stored error when the relay refuses the recipient', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+      onRcptTo: (address, _session, callback) => callback(new Error(`no mailbox for ${address.address}`)),
+    });
+    await new Promise<void>((resolve) => refusing.listen(relayPort, '127.0.0.1', resolve));
+    try {
+      const kase = pending[3];
+      const { email } = await h.customerOwning(kase.id, 'en');
+      await expectOk(await h.take(await h.staffToken('officer', kase.directorate), kase.id));
+      expect(await server.app.drainNotifications()).toMatchObject({ failed: 1 });
+      const [mailJob] = (await h.jobsOf(kase.id)).filter((job) => job.channel === 'mail');
+      expect(mailJob.last_error).toContain('no mailbox for [recipient]');
+      const warning = log.lines.find((line) => line.msg.includes('no mailbox for'));
+      expect(warning?.msg).toContain('[recipient]');
+      expect(JSON.stringify(log.lines)).not.toContain(email);
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
   });
 });
 
