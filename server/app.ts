@@ -46,6 +46,7 @@ import { caseworkRoutes } from './cases/casework-routes.ts';
 import { createCaseworkService } from './cases/casework-service.ts';
 import { createCaseworkStore } from './cases/casework-store.ts';
 import { caseFileResolver } from './cases/case-files.ts';
+import { staffCaseFiles } from './cases/staff-case-files.ts';
 import { createRatingStore } from './ratings/store.ts';
 import { createRatingService } from './ratings/service.ts';
 import { ratingRoutes } from './ratings/routes.ts';
@@ -157,9 +158,10 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
-  await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer) });
+  const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock });
+  await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
-  await app.register(caseworkRoutes, { service: createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock }), sessions, storage });
+  await app.register(caseworkRoutes, { service: casework, sessions, storage });
   const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {
     service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),

@@ -27,11 +27,14 @@ import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settin
 import { Route as DivisionIdRouteImport } from './routes/division.$id'
 import { Route as EmailVerificationRouteImport } from './routes/email.verification'
 import { Route as PrintIdRouteImport } from './routes/print.$id'
+import { Route as StaffIndexRouteImport } from './routes/staff.index'
+import { Route as StaffApprovalsRouteImport } from './routes/staff.approvals'
 import { Route as StaffLoginRouteImport } from './routes/staff.login'
 import { Route as DashboardCaseIdRouteImport } from './routes/dashboard.case.$id'
 import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
 import { Route as StaffAccusationsIndexRouteImport } from './routes/staff.accusations.index'
 import { Route as StaffAccusationsIdRouteImport } from './routes/staff.accusations.$id'
+import { Route as StaffCasesIdRouteImport } from './routes/staff.cases.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +126,16 @@ const PrintIdRoute = PrintIdRouteImport.update({
   path: '/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffIndexRoute = StaffIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffApprovalsRoute = StaffApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffLoginRoute = StaffLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -148,6 +161,11 @@ const StaffAccusationsIdRoute = StaffAccusationsIdRouteImport.update({
   path: '/accusations/$id',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffCasesIdRoute = StaffCasesIdRouteImport.update({
+  id: '/cases/$id',
+  path: '/cases/$id',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -167,11 +185,14 @@ export interface FileRoutesByFullPath {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/login': typeof StaffLoginRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/staff/': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -183,7 +204,6 @@ export interface FileRoutesByTo {
   '/manual': typeof ManualRoute
   '/outbox': typeof OutboxRoute
   '/register': typeof RegisterRoute
-  '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
   '/dashboard/casestatus': typeof DashboardCasestatusRoute
   '/dashboard/manual': typeof DashboardManualRoute
@@ -191,11 +211,14 @@ export interface FileRoutesByTo {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/login': typeof StaffLoginRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/staff': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations': typeof StaffAccusationsIndexRoute
 }
 export interface FileRoutesById {
@@ -217,11 +240,14 @@ export interface FileRoutesById {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/login': typeof StaffLoginRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/staff/': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
 }
 export interface FileRouteTypes {
@@ -244,11 +270,14 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/approvals'
     | '/staff/login'
     | '/dashboard/'
+    | '/staff/'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/cases/$id'
     | '/staff/accusations/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -260,7 +289,6 @@ export interface FileRouteTypes {
     | '/manual'
     | '/outbox'
     | '/register'
-    | '/staff'
     | '/dashboard/cases'
     | '/dashboard/casestatus'
     | '/dashboard/manual'
@@ -268,11 +296,14 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/approvals'
     | '/staff/login'
     | '/dashboard'
+    | '/staff'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/cases/$id'
     | '/staff/accusations'
   id:
     | '__root__'
@@ -293,11 +324,14 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/approvals'
     | '/staff/login'
     | '/dashboard/'
+    | '/staff/'
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/cases/$id'
     | '/staff/accusations/'
   fileRoutesById: FileRoutesById
 }
@@ -446,6 +480,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff/': {
+      id: '/staff/'
+      path: '/'
+      fullPath: '/staff/'
+      preLoaderRoute: typeof StaffIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/approvals': {
+      id: '/staff/approvals'
+      path: '/approvals'
+      fullPath: '/staff/approvals'
+      preLoaderRoute: typeof StaffApprovalsRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/login': {
       id: '/staff/login'
       path: '/login'
@@ -481,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffAccusationsIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/cases/$id': {
+      id: '/staff/cases/$id'
+      path: '/cases/$id'
+      fullPath: '/staff/cases/$id'
+      preLoaderRoute: typeof StaffCasesIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -507,14 +562,20 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 )
 
 interface StaffRouteChildren {
+  StaffApprovalsRoute: typeof StaffApprovalsRoute
   StaffLoginRoute: typeof StaffLoginRoute
+  StaffIndexRoute: typeof StaffIndexRoute
   StaffAccusationsIdRoute: typeof StaffAccusationsIdRoute
+  StaffCasesIdRoute: typeof StaffCasesIdRoute
   StaffAccusationsIndexRoute: typeof StaffAccusationsIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffApprovalsRoute: StaffApprovalsRoute,
   StaffLoginRoute: StaffLoginRoute,
+  StaffIndexRoute: StaffIndexRoute,
   StaffAccusationsIdRoute: StaffAccusationsIdRoute,
+  StaffCasesIdRoute: StaffCasesIdRoute,
   StaffAccusationsIndexRoute: StaffAccusationsIndexRoute,
 }
 

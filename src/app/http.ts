@@ -203,8 +203,8 @@ export type CallOptions<N extends CallName> = Part<ParamsOf<Calls[N]>, 'params'>
   Part<QueryOf<Calls[N]>, 'query'> &
   Part<BodyOf<Calls[N]>, 'json'> &
   Part<N extends UploadCallName ? FormData : undefined, 'form'> &
-  // An acceptor's calls go with the staff client (src/features/staff), which holds their token.
-  Part<Calls[N]['auth'] extends 'accusation_acceptor' ? Client : undefined, 'via'> & { signal?: AbortSignal };
+  // A staff call (any role) goes with the staff client (app/staff-session.ts), which holds their token.
+  Part<Calls[N]['auth'] extends false | 'customer' | 'optional' ? undefined : Client, 'via'> & { signal?: AbortSignal };
 
 /** A call's path with its parameters filled in, relative to the client's prefix. */
 export function callPath(name: CallName, params: Record<string, string | number> = {}): string {

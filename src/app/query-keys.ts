@@ -19,6 +19,7 @@ export const queryKeys = {
     caseNumbers: () => [...queryKeys.customer.cases(), 'numbers'] as const,
     case: (id: string) => [...queryKeys.customer.cases(), 'detail', id] as const,
     rating: (caseId: string) => [...queryKeys.customer.cases(), 'rating', caseId] as const,
+    history: () => [...queryKeys.customer.cases(), 'history'] as const,
   },
   /** Public reference data of the apply form and the case views. */
   caseRequests: {

@@ -4,7 +4,7 @@ import { StaffLoginPage } from '../features/staff/staff-login-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/login')({
-  staticData: { title: msg`Accusation acceptor` },
+  staticData: { title: msg`Staff log in` },
   component: () => (
     <StaffLayout signedIn={false}>
       <StaffLoginPage />

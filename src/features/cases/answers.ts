@@ -12,7 +12,6 @@ export function answerText(answer: string, question: Question | undefined, local
   return option ? localized(option.expectedValues, 'value', locale) : answer;
 }
 
-export const personName = (person: { firstname: string; middlename: string; lastname: string } | null) =>
-  person ? [person.firstname, person.middlename, person.lastname].filter(Boolean).join(' ') : '';
+export { personName } from '../../ui/person-name.ts';
 
 export const caseRequestName = (item: Case['caselist'], locale: Locale) => localized(item, 'case_name', locale);

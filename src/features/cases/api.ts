@@ -65,6 +65,13 @@ export const ratingQuery = (caseId: string) =>
       }),
   });
 
+/** The status changes of every case of the customer, newest first (SPEC section 7); staff-only moves left out by the server. */
+export const caseHistoryQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.customer.history(),
+    queryFn: ({ signal }) => api('getCaseHistory', { signal }),
+  });
+
 export const statusCheckQuery = (caseNumber: string) =>
   queryOptions({
     queryKey: queryKeys.statusCheck(caseNumber, Boolean(session.get())),

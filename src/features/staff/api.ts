@@ -50,6 +50,7 @@ export const accusationActions = {
 };
 
 export const staffApi = {
-  login: (email: string, password: string) => api('loginAccusationAcceptor', { json: { email, password } }),
+  // One sign-in for every staff role (issue 15); the token carries the role.
+  login: (email: string, password: string) => api('staffLogin', { json: { email, password } }),
   logout: () => api('logoutAccusationAcceptorApi', { via: staffHttp }),
 };

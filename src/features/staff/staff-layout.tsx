@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { staffApi, staffKeys } from './api.ts';
-import { staffSession } from './staff-session.ts';
+import { staffSession, type StaffRole } from '../../app/staff-session.ts';
 
-/** The accusation acceptors' frame: who they are, the language, and log out. */
+/** The staff frame: the language, log out, and the screens of the signed-in role (issue 15). */
 export function StaffLayout({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -25,7 +25,7 @@ export function StaffLayout({ children, signedIn = true }: { children: ReactNode
         <span className="brand">
           <Logo />
           <span className="brand-name">
-            <Trans>Accusation acceptor</Trans>
+            <Trans>Staff</Trans>
           </span>
         </span>
         <div className="top-bar-actions">
@@ -37,6 +37,7 @@ export function StaffLayout({ children, signedIn = true }: { children: ReactNode
           )}
         </div>
       </header>
+      {signedIn && <StaffNav role={staffSession.role()} />}
       {signedIn ? (
         <main className="page" id="main">
           {children}
@@ -45,5 +46,29 @@ export function StaffLayout({ children, signedIn = true }: { children: ReactNode
         children
       )}
     </div>
+  );
+}
+
+/** The screens a role works in; other roles' screens are not offered (the server refuses them anyway). */
+function StaffNav({ role }: { role: StaffRole | undefined }) {
+  const { t } = useLingui();
+  return (
+    <nav className="staff-nav" aria-label={t`Staff screens`}>
+      {(role === 'officer' || role === 'manager') && (
+        <Link to="/staff" className="nav-link" activeOptions={{ exact: true, includeSearch: false }}>
+          <Trans>Case queue</Trans>
+        </Link>
+      )}
+      {role === 'manager' && (
+        <Link to="/staff/approvals" className="nav-link">
+          <Trans>Waiting for approval</Trans>
+        </Link>
+      )}
+      {role === 'accusation_acceptor' && (
+        <Link to="/staff/accusations" className="nav-link">
+          <Trans>Accusations</Trans>
+        </Link>
+      )}
+    </nav>
   );
 }

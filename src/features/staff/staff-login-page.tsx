@@ -14,12 +14,13 @@ export function StaffLoginPage() {
     mutationFn: ({ email, password }: { email: string; password: string }) => staffApi.login(email, password),
     onSuccess: ({ token }) => {
       staffSession.start(token);
-      void navigate({ to: '/staff/accusations' });
+      // /staff sends each role where it works.
+      void navigate({ to: '/staff' });
     },
     onError: showRefusal,
   });
   return (
-    <AuthCard title={<Trans>Accusation acceptor log in</Trans>}>
+    <AuthCard title={<Trans>Staff log in</Trans>}>
       <CredentialsForm busy={login.isPending} onSubmit={(email, password) => login.mutate({ email, password })} />
     </AuthCard>
   );

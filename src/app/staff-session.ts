@@ -1,0 +1,45 @@
+import { http } from './http.ts';
+
+// Kept apart from the customer's tID, so one browser tab never mixes the two roles.
+const KEY = 'staffToken';
+
+/** The staff roles a token can carry (server/auth/tokens.ts); ethics users keep the acceptors' stored name. */
+export type StaffRole = 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';
+const ROLES: readonly StaffRole[] = ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'];
+
+/** The role and id a staff token says it is for; the server checks the signature, this only picks screens. */
+function claims(token: string | undefined): { id: string; role: StaffRole } | undefined {
+  try {
+    const payload = JSON.parse(atob(token!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { id?: unknown; role?: unknown };
+    const role = ROLES.find((known) => known === payload.role);
+    return typeof payload.id === 'string' && role ? { id: payload.id, role } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A staff user's sign-in in this tab: shared by the accusation screens and the case
+ * screens (issue 15), which are features of their own.
+ */
+export const staffSession = {
+  token: () => sessionStorage.getItem(KEY) ?? undefined,
+  start: (token: string) => sessionStorage.setItem(KEY, token),
+  clear: () => sessionStorage.removeItem(KEY),
+  role: () => claims(staffSession.token())?.role,
+  staffId: () => claims(staffSession.token())?.id,
+  /** The header a staff user's PDF requests carry. */
+  headers: (): Record<string, string> => {
+    const token = staffSession.token();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  },
+};
+
+/** The staff client: their token on every call; a 401 ends their session here too. */
+export const staffHttp = http.extend({
+  beforeRequest: (headers) => {
+    const token = staffSession.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  },
+  afterResponse: (response) => void (response.status === 401 && staffSession.clear()),
+});

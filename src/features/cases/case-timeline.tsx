@@ -1,0 +1,42 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../i18n/dates.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { caseHistoryQuery, type CaseLookup } from './api.ts';
+
+/**
+ * What happened to one case, oldest first, in the customer's words (issue 15). The server
+ * leaves out the staff's own loop (responses waiting for approval, send-backs, notes), so
+ * "answered" appears only once a manager approved the letter.
+ */
+export function CaseTimeline({ caseId }: { caseId: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const history = useQuery(caseHistoryQuery());
+  const entries = (history.data ?? []).filter((entry) => entry.case._id === caseId).reverse();
+  if (entries.length === 0) return null;
+  const said: Record<CaseLookup['status'], string> = {
+    pending: t`We received your case.`,
+    ongoing: t`We started processing your case.`,
+    responded: t`We started processing your case.`,
+    verified: t`Your case was answered.`,
+    rejected: t`Your case was rejected.`,
+  };
+  return (
+    <section className="details-section" aria-labelledby="case-timeline">
+      <h2 id="case-timeline">
+        <Trans>What happened so far</Trans>
+      </h2>
+      <ol className="history-list" data-testid="case-timeline">
+        {entries.map((entry) => (
+          <li key={entry._id} className="history-entry">
+            <div className="history-head">
+              <strong>{said[entry.status]}</strong>
+              <span className="muted">{formatDate(entry.changedAt, locale)}</span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Spinner } from '../../ui/spinner.tsx';
+import { queueQuery } from './api.ts';
+import { CaseQueueTable } from './case-queue-table.tsx';
+import { QueuePager } from './queue-pager.tsx';
+
+/** A manager's letters waiting for approval: the directorate's responded cases, soonest due first. */
+export function ApprovalsPage({ page }: { page: number }) {
+  const navigate = useNavigate();
+  const list = useQuery({ ...queueQuery({ page, status: 'responded' }), placeholderData: (previous) => previous });
+  return (
+    <>
+      <div className="page-title-row">
+        <h1>
+          <Trans>Letters waiting for approval</Trans>
+        </h1>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.data?.cases.length === 0 ? (
+        <p className="notice">
+          <Trans>No letters are waiting for your approval.</Trans>
+        </p>
+      ) : (
+        <CaseQueueTable cases={list.data?.cases ?? []} />
+      )}
+      <QueuePager
+        current={list.data?.currentPage ?? page}
+        total={list.data?.totalPages ?? 1}
+        onPage={(next) => void navigate({ to: '/staff/approvals', search: { page: next } })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { httpStatus } from '../../app/http.ts';
+import type { StaffRole } from '../../app/staff-session.ts';
+import { serverMessage } from '../../i18n/locales.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { FilePicker } from '../../ui/file-picker.tsx';
+import { personName } from '../../ui/person-name.ts';
+import { toast } from '../../ui/toast.tsx';
+import { useServerRefusal } from '../../ui/use-server-refusal.ts';
+import { caseMoves, caseworkKeys, officersQuery, type StaffCase, type StaffCaseStatus } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject';
+
+/**
+ * The moves a case's state allows for a role (issue 15's state machine, as the server
+ * enforces it): only these buttons show, so nobody is offered a move that would be refused.
+ */
+function movesFor(status: StaffCaseStatus, role: StaffRole | undefined, hasAppointment: boolean): Move[] {
+  const manager = role === 'manager';
+  if (role !== 'officer' && !manager) return [];
+  switch (status) {
+    case 'pending':
+      return manager ? ['take', 'assign', 'reject'] : ['take', 'reject'];
+    case 'ongoing':
+      return [hasAppointment ? 'extend' : 'schedule', 'respond', ...(manager ? (['assign'] as const) : []), 'reject'];
+    case 'responded':
+      return manager ? ['approve', 'sendBack', 'reject'] : [];
+    default:
+      return [];
+  }
+}
+
+/** An appointment is a day from today on, in the staff user's own calendar. */
+const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The buttons for the moves this case allows, each asking first in a dialog with the
+ * move's own fields. A move someone else made first (409) is said so in the staff user's
+ * language, and the case is loaded again to show what is true now.
+ */
+export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole | undefined }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const showRefusal = useServerRefusal();
+  const [move, setMove] = useState<Move>();
+  const [text, setText] = useState('');
+  const [day, setDay] = useState('');
+  const [officer, setOfficer] = useState('');
+  const [letter, setLetter] = useState<File>();
+  const id = kase._id;
+  const moves = movesFor(kase.status, role, kase.schedule_program.length > 0);
+
+  const open = (next: Move) => {
+    setMove(next);
+    setText('');
+    setDay('');
+    setOfficer('');
+    setLetter(undefined);
+  };
+  const act = useMutation({
+    mutationFn: (chosen: Move) => {
+      switch (chosen) {
+        case 'take': return caseMoves.take(id);
+        case 'assign': return caseMoves.assign(id, officer);
+        case 'schedule': return caseMoves.schedule(id, day);
+        case 'extend': return caseMoves.extend(id, day);
+        case 'respond': return caseMoves.respond(id, text.trim(), letter);
+        case 'approve': return caseMoves.approve(id);
+        case 'sendBack': return caseMoves.sendBack(id, text.trim());
+        case 'reject': return caseMoves.reject(id, text.trim());
+      }
+    },
+    onSuccess: (answer) => {
+      toast('success', serverMessage(answer, locale) ?? t`Saved.`);
+      setMove(undefined);
+    },
+    onError: (error) => {
+      showRefusal(error);
+      if (httpStatus(error) === 409) setMove(undefined);
+    },
+    // The case, and every queue it shows in, as they are now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: caseworkKeys.all }),
+  });
+
+  if (moves.length === 0) return null;
+  const label: Record<Move, string> = {
+    take: t`Take the case`,
+    assign: t`Assign to an officer`,
+    schedule: t`Set an appointment`,
+    extend: t`Move the appointment`,
+    respond: t`Respond`,
+    approve: t`Approve the response`,
+    sendBack: t`Send back`,
+    reject: t`Reject`,
+  };
+  const needsText = move === 'respond' || move === 'sendBack' || move === 'reject';
+  const ready =
+    (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
+
+  return (
+    <section className="case-actions" aria-label={t`Actions`}>
+      {moves.map((each, index) => (
+        <button
+          key={each}
+          type="button"
+          className={`button ${index === 0 ? 'button-primary' : each === 'reject' ? 'button-danger' : 'button-outline'}`}
+          onClick={() => open(each)}
+        >
+          {label[each]}
+        </button>
+      ))}
+      {move && (
+        <ConfirmDialog title={label[move]} busy={act.isPending} ready={ready} onConfirm={() => act.mutate(move)} onCancel={() => setMove(undefined)}>
+          {move === 'take' && (
+            <p>
+              <Trans>Take case {kase.case_number}? It becomes yours and the customer is told that processing started.</Trans>
+            </p>
+          )}
+          {move === 'approve' && (
+            <p>
+              <Trans>Approve the response to case {kase.case_number}? The customer then sees the answer and the letter.</Trans>
+            </p>
+          )}
+          {move === 'assign' && <OfficerSelect value={officer} onChange={setOfficer} />}
+          {(move === 'schedule' || move === 'extend') && (
+            <div className="form-field">
+              <label htmlFor="appointment-day">
+                <Trans>Appointment day</Trans>
+              </label>
+              <input id="appointment-day" type="date" min={today()} required value={day} onChange={(e) => setDay(e.target.value)} />
+              <p className="form-hint">
+                <Trans>The customer is told of the appointment by e-mail and SMS.</Trans>
+              </p>
+            </div>
+          )}
+          {move === 'respond' && (
+            <>
+              <TextField id="response-justification" label={t`Justification`} value={text} onChange={setText} />
+              <FilePicker
+                id="response-letter"
+                label={<Trans>Response letter (PDF, optional)</Trans>}
+                accept="application/pdf"
+                file={letter}
+                onChange={setLetter}
+                hint={<Trans>Without a file, the letter is written from the justification.</Trans>}
+              />
+              <p className="form-hint">
+                <Trans>A manager approves the response before the customer sees it.</Trans>
+              </p>
+            </>
+          )}
+          {move === 'sendBack' && <TextField id="return-note" label={t`Note to the officer`} value={text} onChange={setText} />}
+          {move === 'reject' && (
+            <>
+              <p>
+                <Trans>The customer sees this justification.</Trans>
+              </p>
+              <TextField id="rejection-justification" label={t`Rejection justification`} value={text} onChange={setText} />
+            </>
+          )}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>
+        {label}
+        <span className="required-mark" aria-hidden="true"> *</span>
+      </label>
+      <textarea id={id} rows={6} maxLength={5000} aria-required value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** The directorate's active officers, with how many open cases each holds already. */
+function OfficerSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useLingui();
+  const officers = useQuery(officersQuery());
+  return (
+    <div className="form-field">
+      <label htmlFor="case-officer">
+        <Trans>Officer</Trans>
+      </label>
+      <select id="case-officer" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t`Choose an officer`}</option>
+        {officers.data?.map((each) => {
+          const name = personName(each);
+          const open = each.openCases;
+          return (
+            <option key={each._id} value={each._id}>
+              {t`${name} (${open} open)`}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}

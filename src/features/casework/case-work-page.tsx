@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { staffSession } from '../../app/staff-session.ts';
+import { formatDate } from '../../i18n/dates.ts';
+import { localized } from '../../i18n/locales.ts';
+import { useLocale } from '../../i18n/use-locale.ts';
+import { BackLink } from '../../ui/back-link.tsx';
+import { DetailsList } from '../../ui/details-list.tsx';
+import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { personName } from '../../ui/person-name.ts';
+import { caseFileUrl, staffCaseQuery, type StaffCase } from './api.ts';
+import { CaseActions } from './case-actions.tsx';
+import { CaseHistory } from './case-history.tsx';
+import { CaseStateBadge, LateBadge } from './case-state-badge.tsx';
+
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="details-section">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One case as staff work on it (issue 15): everything SPEC shows its customer, the
+ * response letter before it is approved, the history with its notes, and the moves its
+ * state allows for this role.
+ */
+export function CaseWorkPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { data: kase } = useSuspenseQuery(staffCaseQuery(id));
+  const date = (iso: string | null | undefined) => formatDate(iso, locale);
+  const letter = kase.response_justification?.attachment;
+  const { customer } = kase;
+
+  return (
+    <>
+      <BackLink to="/staff" />
+      <div className="page-title-row">
+        <h1 className="case-number">{kase.case_number}</h1>
+        <CaseStateBadge status={kase.status} />
+        <LateBadge late={kase.late} />
+      </div>
+      <CaseActions kase={kase} role={staffSession.role()} />
+      <div className="case-details">
+        <Section title={<Trans>Case information</Trans>}>
+          <DetailsList
+            testId="staff-case-information"
+            rows={[
+              [<Trans>Division</Trans>, localized(kase.division, 'name', locale)],
+              [<Trans>Case request</Trans>, localized(kase.caselist, 'case_name', locale)],
+              [<Trans>Related case number</Trans>, kase.related_case_id?.case_number],
+              [<Trans>Submitted date</Trans>, date(kase.createdAt)],
+              [<Trans>Due date</Trans>, date(kase.due_date)],
+              [<Trans>Late</Trans>, kase.late === 'yes' ? t`Yes` : t`No`],
+              [<Trans>Assigned to</Trans>, personName(kase.assigned_to) || undefined],
+              [<Trans>Processing start date</Trans>, date(kase.ongoing_date)],
+              [<Trans>Responded by</Trans>, personName(kase.responded_by) || undefined],
+              [<Trans>Responded date</Trans>, date(kase.verified_date)],
+              [<Trans>Rejected date</Trans>, date(kase.rejected_date)],
+              [<Trans>Rejection justification</Trans>, kase.rejection_justification ?? undefined],
+            ]}
+          />
+        </Section>
+        <Section title={<Trans>Customer information</Trans>}>
+          <DetailsList
+            rows={[
+              [<Trans>Name</Trans>, personName(customer)],
+              [<Trans>Phone</Trans>, customer.phone],
+              [<Trans>House phone number</Trans>, customer.house_phone_number],
+              [<Trans>Sub-city</Trans>, customer.subcity],
+              [<Trans>Woreda</Trans>, customer.woreda],
+              [<Trans>House number</Trans>, customer.house_number],
+            ]}
+          />
+        </Section>
+        {kase.list_of_question.length > 0 && (
+          <Section title={<Trans>Questions and answers</Trans>}>
+            <DetailsList rows={kase.list_of_question.map(({ question, answer }) => [localized(question, 'name', locale), answer])} />
+          </Section>
+        )}
+        {kase.remark && (
+          <Section title={<Trans>Remark</Trans>}>
+            <p className="remark">{kase.remark}</p>
+          </Section>
+        )}
+        <Schedules kase={kase} />
+        {kase.attachment && (
+          <Section title={<Trans>Attachment</Trans>}>
+            <LazyPdfViewer source={{ url: caseFileUrl(kase.attachment, kase._id), headers: staffSession.headers() }} height={600} title={t`Attachment`} />
+          </Section>
+        )}
+        {letter && (
+          <Section title={<Trans>Response letter</Trans>}>
+            <LazyPdfViewer source={{ url: caseFileUrl(letter, kase._id), headers: staffSession.headers() }} height={600} title={t`Response letter`} />
+          </Section>
+        )}
+        <CaseHistory history={kase.history} />
+      </div>
+    </>
+  );
+}
+
+/** The appointments set and moved (SPEC section 2's schedule_program). */
+function Schedules({ kase }: { kase: StaffCase }) {
+  const locale = useLocale();
+  if (kase.schedule_program.length === 0) return null;
+  return (
+    <Section title={<Trans>Schedule information</Trans>}>
+      {kase.schedule_program.map(({ schedule }, index) => (
+        <DetailsList
+          key={index}
+          rows={[
+            [<Trans>Scheduled by</Trans>, personName(schedule.scheduled_by) || undefined],
+            [<Trans>Scheduled date</Trans>, formatDate(schedule.scheduled_date, locale)],
+            [<Trans>Extended by</Trans>, personName(schedule.extended_by) || undefined],
+            [<Trans>Extended date</Trans>, formatDate(schedule.extended_date, locale)],
+          ]}
+        />
+      ))}
+    </Section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Spinner } from '../../ui/spinner.tsx';
+import { queueQuery, type QueueFilters, type StaffCaseStatus } from './api.ts';
+import { CaseQueueTable } from './case-queue-table.tsx';
+import { QueuePager } from './queue-pager.tsx';
+
+const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
+
+/**
+ * The directorate's queue (issue 15), soonest due first: filter by state, lateness and
+ * "assigned to me", search by case number, phone or name, ten a page. Managers see their
+ * directorate's cases; the server decides which directorate that is.
+ */
+export function QueuePage({ filters }: { filters: QueueFilters }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const list = useQuery({ ...queueQuery(filters), placeholderData: (previous) => previous });
+  const [text, setText] = useState(filters.q ?? '');
+  const go = (next: Partial<QueueFilters>) => void navigate({ to: '/staff', search: { ...filters, page: 1, ...next } });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text.trim() || undefined });
+  };
+  const stateName: Record<StaffCaseStatus, string> = {
+    pending: t`new`, ongoing: t`in progress`, responded: t`waiting for approval`, verified: t`approved`, rejected: t`rejected`, archived: t`archived`,
+  };
+
+  return (
+    <>
+      <div className="page-title-row">
+        <h1>
+          <Trans>Case queue</Trans>
+        </h1>
+      </div>
+      <form className="filters" onSubmit={search} role="search">
+        <label className="inline-field">
+          <span>
+            <Trans>Case number, phone or name</Trans>
+          </span>
+          <input name="q" value={text} maxLength={60} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <label className="inline-field">
+          <span>
+            <Trans>State</Trans>
+          </span>
+          <select name="status" value={filters.status ?? ''} onChange={(e) => go({ status: STATES.find((s) => s === e.target.value) })}>
+            <option value="">{t`All states`}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {stateName[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>
+            <Trans>Late</Trans>
+          </span>
+          <select name="late" value={filters.late ?? ''} onChange={(e) => go({ late: e.target.value === 'yes' || e.target.value === 'no' ? e.target.value : undefined })}>
+            <option value="">{t`Any`}</option>
+            <option value="yes">{t`Yes`}</option>
+            <option value="no">{t`No`}</option>
+          </select>
+        </label>
+        <label className="check-field">
+          <input type="checkbox" name="mine" checked={filters.mine === 'yes'} onChange={(e) => go({ mine: e.target.checked ? 'yes' : undefined })} />
+          <span>
+            <Trans>Assigned to me</Trans>
+          </span>
+        </label>
+        <button type="submit" className="button button-primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.data?.cases.length === 0 ? (
+        <p className="notice">
+          <Trans>No cases match.</Trans>
+        </p>
+      ) : (
+        <CaseQueueTable cases={list.data?.cases ?? []} />
+      )}
+      <QueuePager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { staffSession } from '../app/staff-session.ts';
+import type { QueueFilters, StaffCaseStatus } from '../features/casework/api.ts';
+import { QueuePage } from '../features/casework/queue-page.tsx';
+import { StaffLayout } from '../features/staff/staff-layout.tsx';
+import { RoleHasNoScreen } from '../features/staff/role-has-no-screen.tsx';
+import { pageParam, textParam } from './-search.ts';
+
+const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
+const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : undefined);
+
+/**
+ * /staff: where each role works. Officers and managers get their directorate's queue;
+ * ethics users their accusation inbox (issue 15).
+ */
+export const Route = createFileRoute('/staff/')({
+  staticData: { title: msg`Case queue` },
+  beforeLoad: () => {
+    if (staffSession.role() === 'accusation_acceptor') throw redirect({ to: '/staff/accusations' });
+  },
+  validateSearch: (search: Record<string, unknown>): Partial<QueueFilters> => ({
+    page: pageParam(search.page),
+    status: STATES.find((state) => state === search.status),
+    late: yesNo(search.late),
+    mine: search.mine === 'yes' ? 'yes' : undefined,
+    q: textParam(search.q),
+  }),
+  component: function QueueRoute() {
+    const search = Route.useSearch();
+    const role = staffSession.role();
+    return (
+      <StaffLayout>
+        {role === 'officer' || role === 'manager' ? (
+          <QueuePage key={search.q ?? ''} filters={{ ...search, page: search.page ?? 1 }} />
+        ) : (
+          <RoleHasNoScreen />
+        )}
+      </StaffLayout>
+    );
+  },
+});

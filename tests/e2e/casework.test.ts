@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
+import { createStaffStore } from '../../server/staff/store.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+
+const PASSWORD = 'Staff12345';
+const OFFICER = 'officer@casework.test';
+const MANAGER = 'manager@casework.test';
+
+/** What staff and the customer click and read, in each language. */
+const WORDS = {
+  en: {
+    take: 'Take the case', schedule: 'Set an appointment', extend: 'Move the appointment', respond: 'Respond',
+    approve: 'Approve the response', reject: 'Reject', confirm: 'Confirm', approvals: 'Waiting for approval', logout: 'Logout',
+    responded: 'responded', rate: 'Rate the service', rateButton: 'Rate', rejection: 'Rejection justification',
+    refused: /cannot be moved that way|changed this case just now/,
+    timeline: ['We received your case.', 'We started processing your case.', 'Your case was answered.'],
+  },
+  am: {
+    take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያራዝሙ', respond: 'ምላሽ ይስጡ',
+    approve: 'ምላሹን ያጽድቁ', reject: 'ውድቅ ያድርጉ', confirm: 'ያረጋግጡ', approvals: 'ማጽደቅ የሚጠብቁ', logout: 'ይውጡ',
+    responded: 'ምላሽ ተሰጥቷል', rate: 'አገልግሎቱን ይገምግሙ', rateButton: 'ይገምግሙ', rejection: 'ውድቅ የተደረገበት ምክንያት',
+    refused: /[\u1200-\u137F]/,
+    timeline: ['ጉዳይዎ ደርሶናል።', 'የጉዳይዎ ሂደት ተጀምሯል።', 'ለጉዳይዎ ምላሽ ተሰጥቷል።'],
+  },
+} as const;
+type Locale = keyof typeof WORDS;
+
+describe.skipIf(!hasChromium)('case work in Chromium', () => {
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'casework-e2e-')) });
+  let customerToken: string;
+  let renewal: { _id: string; division: string };
+  /** The renewal's required questions and an answer for each. */
+  let answers: Record<string, string>[];
+
+  const caseRow = async (id: string) =>
+    (await app.server.db.query<{ status: string; rejection_justification: string | null; response_attachment: string | null }>(
+      'SELECT status, rejection_justification, response_attachment FROM customer_case WHERE id = $1',
+      [id],
+    ))[0];
+
+  /** A case the demo customer files as the apply form does (the form itself: tests/e2e/cases.test.ts). */
+  async function filed(remark: string): Promise<{ id: string; number: string }> {
+    const form = new FormData();
+    form.append('division', renewal.division);
+    form.append('caselist', renewal._id);
+    form.append('form', JSON.stringify(answers));
+    form.append('remark', remark);
+    const response = await fetch(`${app.server.url}/customer_case_api/create_case`, {
+      method: 'POST', body: form, headers: { authorization: `Bearer ${customerToken}` },
+    });
+    expect(response.status).toBe(201);
+    const receipt = await response.json();
+    return { id: receipt._id, number: receipt.case_number };
+  }
+
+  beforeAll(async () => {
+    const post = (p: string, body: unknown) =>
+      fetch(`${app.server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    customerToken = (await (await post('/customer_user_api/login_customer_user', DEMO_CUSTOMER)).json()).token;
+    const requests = await (await fetch(`${app.server.url}/case_list_api/get_all_case_list`)).json();
+    const found = requests.find((r: { case_name_en: string }) => r.case_name_en === 'Rental agreement renewal');
+    renewal = { _id: found._id, division: found.division._id };
+    const questions: { _id: string; caselist: { _id: string }; dataType: string; isRequired: string }[] =
+      await (await fetch(`${app.server.url}/questions_api/get_all_questions`)).json();
+    answers = questions
+      .filter((q) => q.caselist._id === renewal._id && q.isRequired === 'yes')
+      .map((q) => ({ [q._id]: q.dataType === 'string' ? 'R-2024/117' : '3' }));
+    // The renewal's cases go to the first directorate of its division, as an administrator would set it.
+    const [{ id: directorate }] = await app.server.db.query<{ id: string }>(
+      `UPDATE case_request r SET directorate_id = (SELECT d.id FROM directorate d WHERE d.division_id = r.division_id ORDER BY d.created_at LIMIT 1)
+       WHERE r.id = $1 RETURNING directorate_id AS id`,
+      [renewal._id],
+    );
+    const store = createStaffStore(app.server.db);
+    const password_hash = await hash(PASSWORD);
+    await store.upsertStaff({ email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
+    await store.upsertStaff({ email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
+  });
+
+  async function staffSignIn(page: Page, locale: Locale, email: string) {
+    await page.goto('/staff/login');
+    await chooseLanguage(page, locale);
+    await page.locator('input[type=email]').fill(email);
+    await page.locator('input[type=password]').fill(PASSWORD);
+    await page.locator('form button[type=submit]').click();
+    // Officers and managers land on their directorate's queue.
+    await page.getByTestId('case-queue').or(page.locator('.notice')).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staff');
+  }
+
+  /** Opens a move's dialog, lets `fill` fill it, and confirms. */
+  async function move(page: Page, locale: Locale, button: string, fill?: (dialog: ReturnType<Page['getByTestId']>) => Promise<void>, shot?: string) {
+    await page.locator('.case-actions').getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    await fill?.(dialog);
+    if (shot) await screenshot(page, shot);
+    await dialog.getByRole('button', { name: WORDS[locale].confirm }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  for (const locale of ['en', 'am'] as const) {
+    for (const device of ['phone', 'desktop'] as const) {
+      it(`an officer takes, schedules and answers a case, a manager approves, the customer reads and rates it (${locale}, ${device})`, async () => {
+        const words = WORDS[locale];
+        const kase = await filed(`Renewal ${locale} ${device}`);
+
+        // The officer finds it in the queue by its number, takes it, sets an appointment and answers.
+        const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        await staffSignIn(officer.page, locale, OFFICER);
+        await officer.page.locator('input[name=q]').fill(kase.number);
+        await officer.page.locator('form[role=search] button[type=submit]').click();
+        const rows = officer.page.getByTestId('queued-case');
+        await expect.poll(() => rows.count()).toBe(1);
+        expect(await rows.first().textContent()).toContain(kase.number);
+        await screenshot(officer.page, `staff-queue-${locale}-${device}`);
+        await rows.first().getByRole('link').click();
+        await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+        await move(officer.page, locale, words.take, undefined, `staff-confirm-take-${locale}-${device}`);
+        await expect.poll(async () => (await caseRow(kase.id)).status).toBe('ongoing');
+
+        const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+        await move(officer.page, locale, words.schedule, (dialog) => dialog.locator('#appointment-day').fill(day));
+        // With an appointment set, the next move is to move it.
+        await officer.page.locator('.case-actions').getByRole('button', { name: words.extend }).waitFor();
+        await screenshot(officer.page, `staff-case-${locale}-${device}`);
+        await move(officer.page, locale, words.respond, (dialog) =>
+          dialog.locator('#response-justification').fill('Your rental agreement is renewed for two more years.'));
+        await expect.poll(async () => (await caseRow(kase.id)).status).toBe('responded');
+        // An officer cannot approve: once answered, the case offers them nothing more.
+        await expect.poll(() => officer.page.locator('.case-actions').count()).toBe(0);
+        expect((await caseRow(kase.id)).response_attachment).toMatch(/\.pdf$/);
+        await officer.context.close();
+
+        // The manager finds it among the letters waiting for approval, reads the letter and approves it.
+        const manager = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        await staffSignIn(manager.page, locale, MANAGER);
+        await manager.page.locator('.staff-nav').getByRole('link', { name: words.approvals }).click();
+        await manager.page.waitForURL('**/staff/approvals**');
+        await manager.page.getByTestId('queued-case').filter({ hasText: kase.number }).getByRole('link').click();
+        await manager.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+        await manager.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+        await move(manager.page, locale, words.approve, undefined, `staff-confirm-approve-${locale}-${device}`);
+        await expect.poll(async () => (await caseRow(kase.id)).status).toBe('verified');
+        await manager.page.getByRole('button', { name: words.logout }).click();
+        await manager.page.waitForURL('**/staff/login');
+        await manager.context.close();
+
+        // The customer sees "responded", the letter and the timeline in their words, and rates the service.
+        const customer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        await customer.page.goto('/');
+        await chooseLanguage(customer.page, locale);
+        await logInThroughPage(customer.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+        await customer.page.goto(`/dashboard/case/${kase.id}`);
+        await customer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+        expect(await customer.page.locator('.page-title-row .badge').textContent()).toBe(words.responded);
+        const timeline = customer.page.getByTestId('case-timeline');
+        await expect.poll(() => timeline.locator('li').allTextContents()).toEqual(words.timeline.map((text) => expect.stringContaining(text)));
+        await customer.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+        expect(await inkOnFirstPage(customer.page, '.details-section:has(.pdf-viewer)')).toBeGreaterThan(100);
+        await screenshot(customer.page, `customer-timeline-${locale}-${device}`);
+        await customer.page.getByRole('button', { name: words.rate }).click();
+        const dialog = customer.page.getByRole('dialog');
+        await dialog.getByRole('radio').nth(3).click();
+        await dialog.getByRole('button', { name: words.rateButton, exact: true }).click();
+        await customer.page.getByTestId('my-rating').waitFor();
+        const [rating] = await app.server.db.query<{ rate_num: number }>('SELECT rate_num FROM case_rating WHERE case_id = $1', [kase.id]);
+        expect(rating.rate_num).toBe(4);
+        await customer.context.close();
+      });
+    }
+
+    it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
+      const words = WORDS[locale];
+      const device = locale === 'en' ? 'desktop' : 'phone';
+      const kase = await filed(`Rejected ${locale}`);
+      const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+      await staffSignIn(officer.page, locale, OFFICER);
+      await officer.page.goto(`/staff/cases/${kase.id}`);
+      await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+
+      // The manager takes it meanwhile: the officer's take is refused, said so, and the page shows it taken.
+      const managerToken = (await (await fetch(`${app.server.url}/staff_api/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: MANAGER, password: PASSWORD }),
+      })).json()).token;
+      expect((await fetch(`${app.server.url}/staff_api/cases/${kase.id}/take`, { method: 'POST', headers: { authorization: `Bearer ${managerToken}` } })).status).toBe(200);
+      await move(officer.page, locale, words.take);
+      const refusal = officer.page.locator('.toast-error');
+      await refusal.waitFor();
+      // The server's 409 in the chosen language (it was taken: taking it again is not a move from "ongoing").
+      expect(await refusal.textContent()).toMatch(words.refused);
+      await officer.page.locator('.case-actions').getByRole('button', { name: words.schedule }).waitFor();
+      await screenshot(officer.page, `staff-refused-${locale}`);
+
+      const justification = locale === 'en' ? 'The agreement ended two years ago; please apply for a new one.' : 'ውሉ ከሁለት ዓመት በፊት አብቅቷል፤ እባክዎ አዲስ ያመልክቱ።';
+      await move(officer.page, locale, words.reject, (dialog) => dialog.locator('#rejection-justification').fill(justification));
+      await expect.poll(async () => (await caseRow(kase.id)).status).toBe('rejected');
+      expect((await caseRow(kase.id)).rejection_justification).toBe(justification);
+      await officer.context.close();
+
+      const customer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+      await customer.page.goto('/');
+      await chooseLanguage(customer.page, locale);
+      await logInThroughPage(customer.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await customer.page.goto(`/dashboard/case/${kase.id}`);
+      const row = customer.page.locator('.details-row', { hasText: words.rejection });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(justification);
+      await expect.poll(() => customer.page.getByTestId('case-timeline').locator('li').count()).toBe(3);
+      await screenshot(customer.page, `customer-rejected-${locale}`);
+      await customer.context.close();
+    });
+  }
+});
