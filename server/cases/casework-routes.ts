@@ -24,6 +24,11 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
     ...messageBody('caseTaken'),
     ...(await service.take(request.session!, request.params.id)),
   }));
+  route(calls.staffAssignCase, async (request) => ({
+    ...messageBody('caseAssigned'),
+    ...(await service.assign(request.session!, request.params.id, request.body.officer)),
+  }));
+  route(calls.staffListOfficers, (request) => service.officers(request.session!));
   route(calls.staffScheduleCase, async (request) => ({
     ...messageBody('caseAppointmentSaved'),
     ...(await service.schedule(request.session!, request.params.id, request.body)),
@@ -52,5 +57,16 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
   route(calls.staffRejectCase, async (request) => ({
     ...messageBody('caseRejected'),
     ...(await service.reject(request.session!, request.params.id, request.body.rejection_justification.trim())),
+  }));
+
+  route(calls.staffArchiveCase, async (request) => ({
+    ...messageBody('caseArchived'),
+    ...(await service.archive(request.session!, request.params.id, request.body.category)),
+  }));
+  route(calls.staffListArchivedCases, (request) => service.archivedCases(request.query));
+  route(calls.staffListArchivalCategories, () => service.archivalCategories());
+  route(calls.staffSaveArchivalCategory, async (request) => ({
+    ...messageBody('archivalCategorySaved'),
+    ...(await service.saveArchivalCategory(request.session!, request.body)),
   }));
 };

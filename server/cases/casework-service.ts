@@ -4,8 +4,7 @@ import { ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter } from '../pdf/case-pdf.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
-import { nextStatus, type CaseAction } from '../casework/case-states.ts';
-import { dueDay, isLate } from '../casework/due-dates.ts';
+import { CLOSED_STATUSES, nextStatus, type CaseAction, type CaseStatus } from '../casework/case-states.ts';
 import type { CaseAtWork, CaseMove, CaseworkStore } from './casework-store.ts';
 import type { CaseStore } from './store.ts';
 
@@ -22,7 +21,10 @@ interface Dependencies {
 const QUEUE_PAGE_SIZE = 10;
 
 /** What an action brings besides itself: a rejection's justification, an appointment's date. */
-type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter'>;
+type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' | 'category'>;
+
+/** The roles that read closed cases of every directorate, and file them in the archive. */
+const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
 
 /**
  * Staff moving a case through its states (issue 15), with no HTTP in it. A case outside
@@ -30,11 +32,25 @@ type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter'>;
  * state machine does not allow, or one that lost a race, is refused with 409.
  */
 export function createCaseworkService({ store, cases, storage, clock }: Dependencies) {
-  /** The case, if it is in this staff user's directorate's queue; 404 otherwise. */
+  /**
+   * The case, if this staff user may see it: one in their directorate's queue for officers
+   * and managers, a closed one (verified, rejected, archived) of any directorate for
+   * archivists and admins; 404 otherwise.
+   */
   async function caseInQueue(session: SessionClaims, caseId: string) {
     const found = await store.caseAtWork(caseId);
-    if (!found?.directorate_id || found.directorate_id !== (await store.directorateOf(session.id))) throw notFound();
+    const visible = ARCHIVE_ROLES.has(session.role)
+      ? found && CLOSED_STATUSES.includes(found.status as CaseStatus)
+      : found?.directorate_id && found.directorate_id === (await store.directorateOf(session.id));
+    if (!found || !visible) throw notFound();
     return found;
+  }
+
+  /** The directorate whose officers a manager assigns to; a manager without one has nobody. */
+  async function managersDirectorate(session: SessionClaims) {
+    const directorate = await store.directorateOf(session.id);
+    if (!directorate) throw notFound();
+    return directorate;
   }
 
   async function act(session: SessionClaims, caseId: string, action: CaseAction, input: ActionInput = {}, found?: CaseAtWork) {
@@ -69,43 +85,74 @@ export function createCaseworkService({ store, cases, storage, clock }: Dependen
 
   return {
     /**
-     * A page of the staff user's directorate's queue, soonest due first. Due days and
-     * lateness are computed here from the app's clock, so every instance answers the same.
+     * A page of the staff user's directorate's queue, soonest due first, paged in SQL.
+     * Lateness is judged at the app's clock, so every instance answers the same.
      */
-    async queue(session: SessionClaims, filter: { status?: string; late?: 'yes' | 'no'; page?: number }) {
-      const directorate = await store.directorateOf(session.id);
-      const today = new Date(clock());
-      const cases = (directorate ? await store.queue(directorate) : [])
-        .map((row) => {
-          const due_date = dueDay(new Date(row.created_at), row.target_working_days);
-          return {
-            _id: row.id, case_number: row.case_number, status: row.status, due_date,
-            late: isLate(due_date, row.status, today) ? ('yes' as const) : ('no' as const),
-            createdAt: new Date(row.created_at).toISOString(),
-          };
-        })
-        .filter((row) => (!filter.status || row.status === filter.status) && (!filter.late || row.late === filter.late))
-        .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.case_number.localeCompare(b.case_number));
-      const totalPages = Math.max(1, Math.ceil(cases.length / QUEUE_PAGE_SIZE));
-      const currentPage = filter.page ?? 1;
-      return { cases: cases.slice((currentPage - 1) * QUEUE_PAGE_SIZE, currentPage * QUEUE_PAGE_SIZE), currentPage, totalPages };
+    async queue(session: SessionClaims, filter: { status?: string; late?: 'yes' | 'no'; mine?: 'yes' | 'no'; q?: string; page?: number }) {
+      const directorateId = await store.directorateOf(session.id);
+      if (!directorateId) return { cases: [], currentPage: 1, totalPages: 1 };
+      return store.queue({
+        directorateId, staffId: session.id, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
+        q: filter.q?.trim() || undefined, page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE, now: new Date(clock()),
+      });
     },
 
-    /** A case of the staff user's directorate, as the customer's calls shape it, with every move and note. */
+    /** A case the staff user may see, as the customer's calls shape it, with its real state, its work and every move and note. */
     async caseForStaff(session: SessionClaims, caseId: string) {
       await caseInQueue(session, caseId);
-      const found = await cases.caseById(caseId);
-      if (!found) throw notFound();
+      const [found, work] = await Promise.all([cases.caseById(caseId), store.work(caseId, new Date(clock()))]);
+      if (!found || !work) throw notFound();
       const { ownerId: _owner, ...shaped } = found;
       const history = (await store.history(caseId)).map((entry) => ({
         action: entry.action, from: entry.from, to: entry.to, note: entry.note,
         by: entry.actor_id ? { _id: entry.actor_id, role: entry.actor_role ?? '' } : null,
+        assigned_to: entry.assigned_to,
         at: new Date(entry.at).toISOString(),
       }));
-      return { ...shaped, history };
+      return { ...shaped, ...work, history };
     },
 
     take: (session: SessionClaims, caseId: string) => act(session, caseId, 'take'),
+
+    /** A manager hands a pending or ongoing case of the directorate to one of its active officers. */
+    async assign(session: SessionClaims, caseId: string, officerId: string) {
+      const found = await caseInQueue(session, caseId);
+      if (!(await store.officerOf(found.directorate_id!, officerId))) throw notFound('officerNotFound');
+      return act(session, caseId, 'assign', { officer: officerId }, found);
+    },
+
+    /** The directorate's active officers, with their open cases: whom a manager may assign to. */
+    async officers(session: SessionClaims) {
+      return store.officers(await managersDirectorate(session));
+    },
+
+    /** An archivist (or an admin) files a verified or rejected case under an active category. */
+    async archive(session: SessionClaims, caseId: string, categoryId: string) {
+      const found = await caseInQueue(session, caseId);
+      const category = await store.category(categoryId);
+      if (!category || category.status !== 'active') throw notFound('archivalCategoryNotFound');
+      return act(session, caseId, 'archive', { category: categoryId }, found);
+    },
+
+    archivedCases(filter: { category?: string; case_number?: string; from?: string; to?: string; page?: number }) {
+      return store.archived({
+        category: filter.category, caseNumber: filter.case_number?.trim().toUpperCase() || undefined,
+        from: filter.from, to: filter.to, page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE,
+      });
+    },
+
+    archivalCategories: () => store.categories(),
+
+    async saveArchivalCategory(session: SessionClaims, change: { _id?: string; name: string; status?: 'active' | 'inactive' }) {
+      const saved = await store.saveCategory(
+        { id: change._id, name: change.name.trim(), status: change.status },
+        { id: session.id, role: session.role as StaffRole },
+        new Date(clock()),
+      );
+      if (saved === undefined) throw notFound('archivalCategoryNotFound');
+      if (saved === 'nameTaken') throw new ApiError(409, 'archivalCategoryNameTaken');
+      return saved;
+    },
 
     schedule(session: SessionClaims, caseId: string, when: { scheduled_date: string } | { extended_date: string }) {
       const appointment = 'scheduled_date' in when

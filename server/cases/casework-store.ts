@@ -1,6 +1,10 @@
 import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import type { StaffRole } from '../auth/tokens.ts';
 import type { CaseAction, CaseStatus } from '../casework/case-states.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { containing, iso, sixNames } from '../db/sql.ts';
+import { dueDate, lateness } from './casework-sql.ts';
+import type { ArchivalCategory, Archival, ArchivedCase, QueuedCase, StaffPerson } from '../contract/casework-calls.ts';
 
 /** What a staff action needs to know of a case: where it stands, its version, whose queue it is in. */
 export interface CaseAtWork {
@@ -10,6 +14,73 @@ export interface CaseAtWork {
   case_number: string;
   /** The case request's directorate, or until an admin sets one, the division's first active directorate. */
   directorate_id: string | null;
+  assigned_to_id: string | null;
+}
+
+/** What a staff queue is asked for: one directorate's cases, narrowed by the filters given. */
+export interface QueueFilter {
+  directorateId: string;
+  /** The staff user asking: `mine` means assigned to them. */
+  staffId: string;
+  status?: string;
+  late?: 'yes' | 'no';
+  mine?: boolean;
+  /** Part of a case number, a customer's phone or name. */
+  q?: string;
+  page: number;
+  perPage: number;
+  now: Date;
+}
+
+/** What the archive's search is asked for. */
+export interface ArchiveFilter {
+  category?: string;
+  caseNumber?: string;
+  /** Addis Ababa days, both included. */
+  from?: string;
+  to?: string;
+  page: number;
+  perPage: number;
+}
+
+/** The case's directorate: its case request's, or until an admin sets one, its division's first active one. */
+const DIRECTORATE_OF_CASE = `COALESCE(r.directorate_id, (SELECT d.id FROM directorate_placement d
+  WHERE d.division_id = c.division_id AND d.status = 'active' ORDER BY d.created_at, d.id LIMIT 1))`;
+
+/** A staff member as an object with their id, or NULL when the joined row is absent. */
+const staffPerson = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('_id', ${alias}.id, 'firstname', ${alias}.firstname,
+     'middlename', ${alias}.middlename, 'lastname', ${alias}.lastname) END`;
+
+const CATEGORY = `SELECT g.id AS "_id", g.name, g.status, ${iso('g.created_at')} AS "createdAt", ${staffPerson('n')} AS created_by
+  FROM archival_category g LEFT JOIN staff_name n ON n.id = g.created_by_id`;
+
+/** Where an archived case was filed, or NULL (c: the case, g: its category, ab: the archivist). */
+const ARCHIVE = `CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('category', json_build_object('_id', g.id, 'name', g.name),
+  'archived_date', ${iso('c.archived_date')}, 'archived_by', ${staffPerson('ab')}) END`;
+
+/**
+ * One page of rows and how many pages there are, in one statement, the page clamped to
+ * 1..the last (as the customer's list does): `matching` selects the ids in order, `shown`
+ * the fields of a page of them (`page`: that page's ids and positions, numbered from 1 in order).
+ */
+async function pageOf<T>(db: Queryable, matching: string, shown: string, params: unknown[], perPage: number, wantedPage: number) {
+  const [per, wanted] = [`$${params.length + 1}::int`, `$${params.length + 2}::numeric`];
+  const rows = await db.query<{ totalPages: number; currentPage: number; row: T | null }>(
+    `WITH matching AS (${matching}),
+     clamped AS (SELECT greatest(1, (count(*)::int + ${per} - 1) / ${per}) AS pages FROM matching),
+     chosen AS (SELECT pages, least(greatest(${wanted}, 1), pages)::int AS page FROM clamped),
+     -- Positions are row numbers from 1, so a page is a range of them.
+     page AS (SELECT m.* FROM matching m, chosen WHERE m.position > (chosen.page - 1) * ${per} AND m.position <= chosen.page * ${per})
+     SELECT chosen.pages AS "totalPages", chosen.page AS "currentPage", shown.row
+     FROM chosen LEFT JOIN LATERAL (${shown}) shown ON true`,
+    [...params, perPage, wantedPage],
+  );
+  return {
+    cases: rows.flatMap((entry) => (entry.row === null ? [] : [entry.row])),
+    currentPage: rows[0].currentPage,
+    totalPages: rows[0].totalPages,
+  };
 }
 
 /** One staff action, as it is stored: the case's new state, the dates it sets, and its history entry. */
@@ -24,6 +95,10 @@ export interface CaseMove {
   at: Date;
   note?: string;
   appointment?: { kind: 'scheduled' | 'extended'; date: Date };
+  /** An assignment's officer (a staff id). */
+  officer?: string;
+  /** An archival category's id. */
+  category?: string;
   /** A response: its letter (a stored file's name) and the claim of that file, in the move's transaction. */
   letter?: { name: string; claim: AlsoInTransaction };
 }
@@ -40,10 +115,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
   return {
     async caseAtWork(caseId: string): Promise<CaseAtWork | undefined> {
       const rows = await db.query<CaseAtWork>(
-        `SELECT c.id, c.status, c.version, c.case_number,
-                COALESCE(r.directorate_id, (SELECT d.id FROM directorate_placement d
-                                            WHERE d.division_id = c.division_id AND d.status = 'active'
-                                            ORDER BY d.created_at, d.id LIMIT 1)) AS directorate_id
+        `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id
          FROM customer_case c JOIN case_request r ON r.id = c.case_request_id
          WHERE c.id = $1`,
         [caseId],
@@ -51,24 +123,163 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return rows[0];
     },
 
-    /** Every case in a directorate's queue, with what its due date is computed from. */
-    queue(directorateId: string) {
-      return db.query<{ id: string; case_number: string; status: string; created_at: Date; target_working_days: number }>(
-        `SELECT c.id, c.case_number, c.status, c.created_at, r.target_working_days
-         FROM customer_case c JOIN case_request r ON r.id = c.case_request_id
-         WHERE COALESCE(r.directorate_id, (SELECT d.id FROM directorate_placement d
-                                          WHERE d.division_id = c.division_id AND d.status = 'active'
-                                          ORDER BY d.created_at, d.id LIMIT 1)) = $1`,
-        [directorateId],
+    /**
+     * A page of a directorate's queue, soonest due first (cases with no due moment yet last),
+     * with what the queue shows of each: the case request, the customer, the officer on it.
+     */
+    queue(filter: QueueFilter) {
+      const params: unknown[] = [filter.directorateId, filter.now];
+      const conditions = [`${DIRECTORATE_OF_CASE} = $1`];
+      const add = (sql: (placeholder: string) => string, value: unknown) => {
+        params.push(value);
+        conditions.push(sql(`$${params.length}`));
+      };
+      if (filter.status) add((p) => `c.status = ${p}`, filter.status);
+      if (filter.late) add((p) => `${lateness('c', '$2')} = ${p}`, filter.late);
+      if (filter.mine) add((p) => `c.assigned_to_id = ${p}`, filter.staffId);
+      if (filter.q) {
+        add((p) => `(c.case_number ILIKE ${p} OR u.phone LIKE ${p}
+          OR concat_ws(' ', u.firstname, u.middlename, u.lastname) ILIKE ${p})`, containing(filter.q));
+      }
+      const customerJoin = filter.q ? 'JOIN customer_contact u ON u.id = c.customer_id' : '';
+      return pageOf<QueuedCase>(
+        db,
+        `SELECT c.id, row_number() OVER (ORDER BY c.due_at NULLS LAST, c.case_number) AS position
+         FROM customer_case c JOIN case_request r ON r.id = c.case_request_id ${customerJoin}
+         WHERE ${conditions.join(' AND ')}`,
+        `SELECT json_build_object('_id', c.id, 'case_number', c.case_number, 'status', c.status,
+           'late', ${lateness('c', '$2')}, 'due_date', ${dueDate('c')}, 'createdAt', ${iso('c.created_at')},
+           'caselist', json_build_object('_id', r.id, ${sixNames('r', 'case_name')}),
+           'customer', json_build_object('firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname, 'phone', u.phone),
+           'assigned_to', ${staffPerson('a')}) AS row
+         FROM page JOIN customer_case c ON c.id = page.id
+         JOIN case_request r ON r.id = c.case_request_id
+         JOIN customer_contact u ON u.id = c.customer_id
+         LEFT JOIN staff_name a ON a.id = c.assigned_to_id
+         ORDER BY page.position`,
+        params, filter.perPage, filter.page,
+      );
+    },
+
+    /** What staff read of a case besides what its customer does: its real state, due day, officer and archive. */
+    async work(caseId: string, now: Date) {
+      const rows = await db.query<{ status: CaseStatus; late: 'yes' | 'no'; due_date: string | null; assigned_to: StaffPerson | null; archive: Archival | null }>(
+        `SELECT c.status, ${lateness('c', '$2')} AS late, ${dueDate('c')} AS due_date, ${staffPerson('a')} AS assigned_to, ${ARCHIVE} AS archive
+         FROM customer_case c
+         LEFT JOIN staff_name a ON a.id = c.assigned_to_id
+         LEFT JOIN archival_category g ON g.id = c.archival_category_id
+         LEFT JOIN staff_name ab ON ab.id = c.archived_by_id
+         WHERE c.id = $1`,
+        [caseId, now],
+      );
+      return rows[0];
+    },
+
+    /** A page of the archive, the last archived first. */
+    archived(filter: ArchiveFilter) {
+      const params: unknown[] = [];
+      const conditions = [`c.status = 'archived'`];
+      const add = (sql: (placeholder: string) => string, value: unknown) => {
+        params.push(value);
+        conditions.push(sql(`$${params.length}`));
+      };
+      if (filter.category) add((p) => `c.archival_category_id = ${p}`, filter.category);
+      if (filter.caseNumber) add((p) => `c.case_number ILIKE ${p}`, containing(filter.caseNumber));
+      // Addis Ababa days: from its midnight (21:00 UTC the day before), to the next day's.
+      if (filter.from) add((p) => `c.archived_date >= (${p}::date - interval '3 hours') AT TIME ZONE 'UTC'`, filter.from);
+      if (filter.to) add((p) => `c.archived_date < (${p}::date + interval '21 hours') AT TIME ZONE 'UTC'`, filter.to);
+      return pageOf<ArchivedCase>(
+        db,
+        `SELECT c.id, row_number() OVER (ORDER BY c.archived_date DESC, c.case_number DESC) AS position
+         FROM customer_case c WHERE ${conditions.join(' AND ')}`,
+        `SELECT json_build_object('_id', c.id, 'case_number', c.case_number,
+           'verdict', CASE WHEN c.verified_date IS NULL THEN 'rejected' ELSE 'verified' END, 'createdAt', ${iso('c.created_at')},
+           'caselist', json_build_object('_id', r.id, ${sixNames('r', 'case_name')}), 'archive', ${ARCHIVE}) AS row
+         FROM page JOIN customer_case c ON c.id = page.id
+         JOIN case_request r ON r.id = c.case_request_id
+         JOIN archival_category g ON g.id = c.archival_category_id
+         LEFT JOIN staff_name ab ON ab.id = c.archived_by_id
+         ORDER BY page.position`,
+        params, filter.perPage, filter.page,
       );
     },
 
     /** Every move of a case, oldest first (the filing included, which has no actor). */
     history(caseId: string) {
-      return db.query<{ action: string; from: string | null; to: string; actor_id: string | null; actor_role: string | null; note: string | null; at: Date }>(
-        `SELECT action, from_status AS "from", status AS "to", actor_id, actor_role, note, changed_at AS at
-         FROM case_history WHERE case_id = $1 ORDER BY changed_at, id`,
+      return db.query<{ action: string; from: string | null; to: string; actor_id: string | null; actor_role: string | null; assigned_to: StaffPerson | null; note: string | null; at: Date }>(
+        `SELECT h.action, h.from_status AS "from", h.status AS "to", h.actor_id, h.actor_role, ${staffPerson('a')} AS assigned_to,
+           h.note, h.changed_at AS at
+         FROM case_history h LEFT JOIN staff_name a ON a.id = h.assigned_to_id
+         WHERE h.case_id = $1 ORDER BY h.changed_at, h.id`,
         [caseId],
+      );
+    },
+
+    /** Every archival category, by name. */
+    categories() {
+      return db.query<ArchivalCategory>(`${CATEGORY} ORDER BY lower(g.name), g.id`);
+    },
+
+    async category(id: string): Promise<ArchivalCategory | undefined> {
+      return (await db.query<ArchivalCategory>(`${CATEGORY} WHERE g.id = $1`, [id]))[0];
+    },
+
+    /**
+     * Creates a category (no id) or renames or (de)activates one, with its audit entry, in
+     * one transaction. undefined: no category has that id; 'nameTaken': another has that name.
+     */
+    async saveCategory(
+      change: { id?: string; name: string; status?: 'active' | 'inactive' },
+      actor: { id: string; role: StaffRole },
+      at: Date,
+    ): Promise<ArchivalCategory | 'nameTaken' | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const before = change.id
+            ? (await tx.query<{ name: string; status: string }>('SELECT name, status FROM archival_category WHERE id = $1 FOR UPDATE', [change.id]))[0]
+            : undefined;
+          if (change.id && !before) return undefined;
+          const [{ id }] = change.id
+            ? await tx.query<{ id: string }>(
+              'UPDATE archival_category SET name = $2, status = COALESCE($3, status) WHERE id = $1 RETURNING id',
+              [change.id, change.name, change.status ?? null],
+            )
+            : await tx.query<{ id: string }>(
+              'INSERT INTO archival_category (name, status, created_by_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+              [change.name, change.status ?? 'active', actor.id, at],
+            );
+          const [saved] = await tx.query<ArchivalCategory>(`${CATEGORY} WHERE g.id = $1`, [id]);
+          await recordAudit(tx, {
+            actorId: actor.id, actorRole: actor.role, action: 'save_archival_category', subjectType: 'archival_category', subjectId: id, at,
+            before: before ?? null, after: { name: saved.name, status: saved.status },
+          });
+          return saved;
+        });
+      } catch (error) {
+        // The unique index on the lower-cased name decides, race-free.
+        if ((error as { code?: string }).code === '23505') return 'nameTaken';
+        throw error;
+      }
+    },
+
+    /** An active officer of this directorate, or undefined: whom a manager may assign a case to. */
+    async officerOf(directorateId: string, staffId: string): Promise<{ id: string } | undefined> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM staff_session_state WHERE id = $1 AND role = 'officer' AND status = 'active' AND directorate_id = $2`,
+        [staffId, directorateId],
+      );
+      return rows[0];
+    },
+
+    /** A directorate's active officers by name, with how many cases each has under way (ongoing or responded). */
+    officers(directorateId: string) {
+      return db.query<{ _id: string; firstname: string; middlename: string; lastname: string; openCases: number }>(
+        `SELECT n.id AS "_id", n.firstname, n.middlename, n.lastname,
+           (SELECT count(*)::int FROM customer_case c WHERE c.assigned_to_id = n.id AND c.status IN ('ongoing', 'responded')) AS "openCases"
+         FROM staff_session_state s JOIN staff_name n ON n.id = s.id
+         WHERE s.role = 'officer' AND s.status = 'active' AND s.directorate_id = $1
+         ORDER BY n.firstname, n.lastname, n.id`,
+        [directorateId],
       );
     },
 
@@ -93,8 +304,8 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
         const moved = await tx.query<{ case_number: string; customer_id: string }>(
           `UPDATE customer_case SET
              status = $4, version = version + 1,
-             ongoing_date = CASE WHEN $5 = 'take' THEN $6 ELSE ongoing_date END,
-             assigned_to_id = CASE WHEN $5 = 'take' THEN $7 ELSE assigned_to_id END,
+             ongoing_date = CASE WHEN $5 = 'take' OR ($5 = 'assign' AND $3 = 'pending') THEN $6 ELSE ongoing_date END,
+             assigned_to_id = CASE WHEN $5 = 'take' THEN $7 WHEN $5 = 'assign' THEN $10 ELSE assigned_to_id END,
              rejected_date = CASE WHEN $5 = 'reject' THEN $6 ELSE rejected_date END,
              rejected_by_id = CASE WHEN $5 = 'reject' THEN $7 ELSE rejected_by_id END,
              rejection_justification = CASE WHEN $5 = 'reject' THEN $8 ELSE rejection_justification END,
@@ -102,10 +313,14 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
              response_justification = CASE WHEN $5 = 'respond' THEN $8 ELSE response_justification END,
              response_attachment = CASE WHEN $5 = 'respond' THEN $9 ELSE response_attachment END,
              verified_date = CASE WHEN $5 = 'approve' THEN $6 ELSE verified_date END,
-             verified_by_id = CASE WHEN $5 = 'approve' THEN $7 ELSE verified_by_id END
+             verified_by_id = CASE WHEN $5 = 'approve' THEN $7 ELSE verified_by_id END,
+             archival_category_id = CASE WHEN $5 = 'archive' THEN $11 ELSE archival_category_id END,
+             archived_date = CASE WHEN $5 = 'archive' THEN $6 ELSE archived_date END,
+             archived_by_id = CASE WHEN $5 = 'archive' THEN $7 ELSE archived_by_id END
            WHERE id = $1 AND version = $2 AND status = $3
            RETURNING case_number, customer_id`,
-          [move.caseId, move.version, move.from, move.to, move.action, move.at, move.actor.id, move.note ?? null, move.letter?.name ?? null],
+          [move.caseId, move.version, move.from, move.to, move.action, move.at, move.actor.id, move.note ?? null, move.letter?.name ?? null,
+            move.officer ?? null, move.category ?? null],
         );
         if (moved.length === 0) return false;
         await move.letter?.claim(tx);
@@ -116,10 +331,16 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
           ]);
         }
         await tx.query(
-          `INSERT INTO case_history (case_id, status, changed_at, action, actor_id, actor_role, from_status, note)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [move.caseId, move.to, move.at, move.action, move.actor.id, move.actor.role, move.from, move.note ?? null],
+          `INSERT INTO case_history (case_id, status, changed_at, action, actor_id, actor_role, from_status, note, assigned_to_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [move.caseId, move.to, move.at, move.action, move.actor.id, move.actor.role, move.from, move.note ?? null, move.officer ?? null],
         );
+        await recordAudit(tx, {
+          actorId: move.actor.id, actorRole: move.actor.role, action: move.action, subjectType: 'case', subjectId: move.caseId,
+          caseNumber: moved[0].case_number, at: move.at,
+          before: { status: move.from },
+          after: { status: move.to, ...moveDetails(move) },
+        });
         await afterMove?.(tx, { ...move, caseNumber: moved[0].case_number, customerId: moved[0].customer_id });
         return true;
       });
@@ -127,3 +348,14 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
   };
 }
 export type CaseworkStore = ReturnType<typeof createCaseworkStore>;
+
+/** What a move set besides the state, for its audit entry. */
+function moveDetails(move: CaseMove) {
+  return Object.fromEntries(Object.entries({
+    note: move.note,
+    [`${move.appointment?.kind}_date`]: move.appointment?.date.toISOString(),
+    response_attachment: move.letter?.name,
+    assigned_to: move.action === 'take' ? move.actor.id : move.officer,
+    archival_category: move.category,
+  }).filter(([, value]) => value !== undefined));
+}

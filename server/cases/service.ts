@@ -38,6 +38,8 @@ interface Dependencies {
   caseRequests: CaseRequestStore;
   printLinks: PrintLinks;
   storage: FileStorage;
+  /** When a case of this case request filed then becomes late (casework-due-dates.ts). */
+  dueAt: (caseRequestId: string, filedAt: Date) => Promise<Date>;
 }
 
 const refuse = (key: MessageKey, detail?: string) => new ApiError(400, key, detail);
@@ -48,7 +50,7 @@ function forReader({ ownerId: _owner, ...record }: OwnedCase): Case {
 }
 
 /** The case rules of SPEC sections 4 to 7, with no HTTP in them. Every read is the customer's own. */
-export function createCaseService({ cases, caseRequests, printLinks, storage }: Dependencies) {
+export function createCaseService({ cases, caseRequests, printLinks, storage, dueAt }: Dependencies) {
   /** Which division and case request an application is for, or the first reason it cannot be. */
   async function chosenCaseRequest(fields: ApplicationFields): Promise<{ divisionId: string; caseRequestId: string }> {
     const divisionId = optionalField(fields.division);
@@ -121,7 +123,7 @@ export function createCaseService({ cases, caseRequests, printLinks, storage }: 
       const relatedCaseId = await relatedCase(customerId, fields.related_case_id);
       const receipt = await cases.createCase({
         customerId, divisionId, caseRequestId, relatedCaseId, remark, attachment, answers, idempotencyKey,
-        idempotencyFingerprint: idempotency?.fingerprint ?? null,
+        idempotencyFingerprint: idempotency?.fingerprint ?? null, dueAt: await dueAt(caseRequestId, new Date()),
       }, (tx) => storage.claim(tx, 'case-files', attachment));
       if (receipt) return { ...receipt, repeated: false };
       // Two sends of one outbox item raced; the other one stored it.

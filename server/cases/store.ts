@@ -4,6 +4,7 @@ import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary,
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
 import { containing, iso, personName, sixColumns, sixNames } from '../db/sql.ts';
+import { customerStatus, lateness } from './casework-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -22,6 +23,8 @@ export interface NewCase {
   idempotencyKey: string | null;
   /** What the key was sent with (requestFingerprint); null without a key. */
   idempotencyFingerprint: string | null;
+  /** When it becomes late (server/cases/casework-due-dates.ts). */
+  dueAt: Date;
 }
 
 export interface CaseFilters {
@@ -37,8 +40,10 @@ export interface Receipt {
 }
 
 // One statement reads a whole case: its division, case request, people, answers and schedule.
-const FULL_CASE = `
-  SELECT c.id AS "_id", c.customer_id AS "ownerId", c.case_number, c.status, c.late, c.remark, c.attachment,
+// `now` is the placeholder of the app clock's time, which lateness is judged at.
+const fullCase = (now: string) => `
+  SELECT c.id AS "_id", c.customer_id AS "ownerId", c.case_number, ${customerStatus('c')} AS status,
+    ${lateness('c', now)} AS late, c.remark, c.attachment,
     ${iso('c.created_at')} AS "createdAt", ${iso('c.ongoing_date')} AS ongoing_date,
     ${iso('c.verified_date')} AS verified_date, ${iso('c.rejected_date')} AS rejected_date,
     c.rejection_justification,
@@ -79,7 +84,7 @@ const NEWEST_FIRST = 'ORDER BY c.created_at DESC, c.case_number DESC';
  * answers and staff names cost the public lookup most of its time, only to be cut away.
  */
 const PUBLIC_CASE = `
-  SELECT c.customer_id AS "ownerId", c.case_number, c.status, c.late,
+  SELECT c.customer_id AS "ownerId", c.case_number, ${customerStatus('c')} AS status, ${lateness('c', '$2')} AS late,
     ${iso('c.created_at')} AS "createdAt", ${iso('c.ongoing_date')} AS ongoing_date,
     ${iso('c.verified_date')} AS verified_date, ${iso('c.rejected_date')} AS rejected_date,
     json_build_object('_id', d.id, ${sixNames('d')}) AS division,
@@ -102,12 +107,12 @@ async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise
   // Filed "now" as of after the number's lock was taken, so filing times follow case numbers.
   const [created] = await tx.query<{ id: string }>(
     `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, remark,
-       attachment, idempotency_key, idempotency_fingerprint, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())
+       attachment, idempotency_key, idempotency_fingerprint, due_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())
      ON CONFLICT (customer_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [caseNumber, data.customerId, data.divisionId, data.caseRequestId, data.relatedCaseId, data.remark, data.attachment,
-      data.idempotencyKey, data.idempotencyFingerprint],
+      data.idempotencyKey, data.idempotencyFingerprint, data.dueAt],
   );
   if (!created) return undefined;
   await insertAnswers(tx, created.id, data.answers);
@@ -139,7 +144,7 @@ function filterSql(customerId: string, filters: CaseFilters) {
     params.push(value);
     conditions.push(sql(`$${params.length}`));
   };
-  if (filters.status) add((p) => `c.status = ${p}`, filters.status);
+  if (filters.status) add((p) => `${customerStatus('c')} = ${p}`, filters.status);
   if (filters.caseNumber) add((p) => `c.case_number ILIKE ${p}`, containing(filters.caseNumber));
   if (filters.phone) add((p) => `u.phone LIKE ${p}`, containing(filters.phone));
   if (filters.firstname) add((p) => `u.firstname ILIKE ${p}`, containing(filters.firstname));
@@ -147,9 +152,10 @@ function filterSql(customerId: string, filters: CaseFilters) {
   return { where: conditions.join(' AND '), params, customerJoin };
 }
 
-export function createCaseStore(db: Database, caseNumberPrefix: string) {
+/** `clock`: the app's, which lateness is judged by. */
+export function createCaseStore(db: Database, caseNumberPrefix: string, clock: () => number = Date.now) {
   const fullCases = (where: string, params: unknown[], order = '') =>
-    db.query<OwnedCase>(`${FULL_CASE} WHERE ${where} ${order}`, params);
+    db.query<OwnedCase>(`${fullCase(`$${params.length + 1}`)} WHERE ${where} ${order}`, [...params, new Date(clock())]);
 
   return {
     /**
@@ -211,7 +217,7 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
          )
          SELECT clamped.pages AS "totalPages", clamped.page AS "currentPage", shown.*
          FROM clamped LEFT JOIN LATERAL (
-           SELECT c.id AS "_id", c.case_number, c.status, ${iso('c.created_at')} AS "createdAt",
+           SELECT c.id AS "_id", c.case_number, ${customerStatus('c')} AS status, ${iso('c.created_at')} AS "createdAt",
              json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist
            FROM customer_case c ${customerJoin} JOIN case_request r ON r.id = c.case_request_id
            WHERE ${where} ${order} LIMIT ${per} OFFSET (clamped.page - 1) * ${per}
@@ -231,7 +237,7 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
            count(*) FILTER (WHERE status IN ('ongoing', 'responded')) AS "processingCases",
            count(*) FILTER (WHERE status = 'verified') AS "respondedCases",
            count(*) FILTER (WHERE status = 'rejected') AS "rejectedCases"
-         FROM customer_case WHERE customer_id = $1`,
+         FROM (SELECT ${customerStatus('c')} AS status FROM customer_case c WHERE c.customer_id = $1) AS own`,
         [customerId],
       );
       return summary;
@@ -255,7 +261,7 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
 
     /** What a visitor's status check needs of a case (see PUBLIC_CASE), and its owner. */
     async publicCaseByNumber(caseNumber: string): Promise<PublicCaseRecord | undefined> {
-      return (await db.query<PublicCaseRecord>(PUBLIC_CASE, [caseNumber]))[0];
+      return (await db.query<PublicCaseRecord>(PUBLIC_CASE, [caseNumber, new Date(clock())]))[0];
     },
 
     async caseOwner(id: string): Promise<string | undefined> {
@@ -293,7 +299,9 @@ export function createCaseStore(db: Database, caseNumberPrefix: string) {
          WHERE c.customer_id = $1
            -- The staff's own loop stays internal (issue 15): a response is the customer's once a
            -- manager approves it, and appointments show in schedule_program, not as a state.
-           AND h.action NOT IN ('respond', 'return', 'schedule', 'extend')
+           AND h.action NOT IN ('respond', 'return', 'schedule', 'extend', 'archive')
+           -- A case handed from one officer to another has not moved, for its customer.
+           AND NOT (h.action = 'assign' AND h.from_status = h.status)
          ORDER BY h.changed_at DESC, c.case_number DESC, h.id`,
         [customerId],
       ),

@@ -3,12 +3,14 @@
  * which state, and to which. The server enforces it (server/cases/casework-service.ts);
  * any other move is refused with 409 and changes nothing.
  */
-export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected';
-export type CaseAction = 'take' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject';
+export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected' | 'archived';
+export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive';
 
 const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   // An officer takes the case, or a manager assigns it.
   take: { pending: 'ongoing' },
+  // A manager hands a case to a named officer: a pending one starts, an ongoing one changes hands.
+  assign: { pending: 'ongoing', ongoing: 'ongoing' },
   // An appointment is set, and moved, while the case is ongoing: the state stays.
   schedule: { ongoing: 'ongoing' },
   extend: { ongoing: 'ongoing' },
@@ -19,7 +21,12 @@ const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   return: { responded: 'ongoing' },
   // Rejecting needs a justification; verified cases are answered and stay so.
   reject: { pending: 'rejected', ongoing: 'rejected', responded: 'rejected' },
+  // An archivist files a closed case under a category; nothing moves it after that.
+  archive: { verified: 'archived', rejected: 'archived' },
 };
+
+/** The states in which the corporation is done with a case: what archivists may read. */
+export const CLOSED_STATUSES: readonly CaseStatus[] = ['verified', 'rejected', 'archived'];
 
 /** The state an action leads to from `from`, or undefined when that move is not allowed. */
 export function nextStatus(action: CaseAction, from: string): CaseStatus | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addisDay, dueDay, isLate, isWorkingDay } from './due-dates.ts';
+import { addisDay, dueDay, isWorkingDay, lateFrom } from './due-dates.ts';
 import type { Holidays } from './holidays.ts';
 
 const NONE: Holidays = { gregorian: [], ethiopian: [], dated: [] };
@@ -36,12 +36,9 @@ describe('due dates (issue 15)', () => {
     expect(dueDay(new Date('2026-04-30T08:00:00Z'), 1, NONE)).toBe('2026-05-01');
   });
 
-  it('is late only after the due day has ended, and never once verified or rejected', () => {
-    expect(isLate('2026-12-07', 'ongoing', new Date('2026-12-07T20:59:59Z'))).toBe(false);
-    expect(isLate('2026-12-07', 'ongoing', new Date('2026-12-07T21:00:00Z'))).toBe(true);
-    expect(isLate('2026-12-07', 'pending', new Date('2026-12-08T08:00:00Z'))).toBe(true);
-    expect(isLate('2026-12-07', 'responded', new Date('2026-12-08T08:00:00Z'))).toBe(true);
-    expect(isLate('2026-12-07', 'verified', new Date('2026-12-08T08:00:00Z'))).toBe(false);
-    expect(isLate('2026-12-07', 'rejected', new Date('2026-12-08T08:00:00Z'))).toBe(false);
+  it('becomes late at the end of the due day in Addis Ababa (midnight there, 21:00 UTC)', () => {
+    expect(lateFrom('2026-12-07').toISOString()).toBe('2026-12-07T21:00:00.000Z');
+    expect(addisDay(new Date(lateFrom('2026-12-07').getTime() - 1))).toBe('2026-12-07');
+    expect(addisDay(lateFrom('2026-12-07'))).toBe('2026-12-08');
   });
 });

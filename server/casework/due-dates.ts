@@ -55,10 +55,11 @@ export function dueDay(filedAt: Date, targetWorkingDays = DEFAULT_TARGET_WORKING
   return addisDay(noon);
 }
 
-/** Statuses in which the corporation has finished with the case: it can no longer be late. */
-const SETTLED = new Set(['verified', 'rejected', 'archived']);
-
-/** A case is late once its due day has ended (in Addis Ababa) without it being verified or rejected. */
-export function isLate(due: string, status: string, now: Date): boolean {
-  return !SETTLED.has(status) && addisDay(now) > due;
+/**
+ * The moment a case due on `day` becomes late: the end of that day in Addis Ababa. A case
+ * is late when it was not verified or rejected before then; the server compares this
+ * stored moment with the clock (or the verdict's date) on every read.
+ */
+export function lateFrom(day: string): Date {
+  return new Date(noonOf(day).getTime() + DAY_MS / 2);
 }

@@ -56,7 +56,7 @@ export const CaseStatus = Type.Union([
 ]);
 export type CaseStatus = Static<typeof CaseStatus>;
 
-const PersonName = Type.Object({ firstname: Type.String(), middlename: Type.String(), lastname: Type.String() });
+export const PersonName = Type.Object({ firstname: Type.String(), middlename: Type.String(), lastname: Type.String() });
 
 /** The customer block of a case (its owner's own details). */
 export const CaseCustomer = Type.Object({
@@ -89,7 +89,7 @@ export const ScheduleEntry = Type.Object({
 const DivisionNames = Type.Intersect([Type.Object({ _id: Id }), Names]);
 const Timestamp = Type.Union([Type.String(), Type.Null()]);
 const Late = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
-const CaseRequestNames = Type.Intersect([Type.Object({ _id: Id }), Type.Object({
+export const CaseRequestNames = Type.Intersect([Type.Object({ _id: Id }), Type.Object({
   case_name_en: Type.String(), case_name_am: Type.String(), case_name_or: Type.String(),
   case_name_tg: Type.String(), case_name_sm: Type.String(), case_name_af: Type.String(),
 })]);

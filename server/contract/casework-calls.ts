@@ -1,7 +1,7 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
-import { errorResponses, IdParams, Messages } from './common.ts';
-import { Case } from './cases.ts';
+import { errorResponses, Id, IdParams, Messages } from './common.ts';
+import { Case, CaseRequestNames, PersonName } from './cases.ts';
 
 const refused = errorResponses[400];
 const withAuth = { 401: refused, 409: refused, ...errorResponses };
@@ -9,15 +9,29 @@ const withAuth = { 401: refused, 409: refused, ...errorResponses };
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$', maxLength: 40 });
 /** A move's answer: what to tell the staff user, and the case's state now. */
 const Moved = Type.Intersect([Messages, Type.Object({ status: Type.String() })]);
+/** An Addis Ababa day, YYYY-MM-DD. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const YesNo = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
+/** The states staff see; customers never see `archived` (an archived case shows them its verdict). */
+export const STAFF_CASE_STATUSES = ['pending', 'ongoing', 'responded', 'verified', 'rejected', 'archived'] as const;
+const StaffCaseStatus = Type.Enum(STAFF_CASE_STATUSES);
+/** A staff member as a case names them. */
+const StaffPerson = Type.Intersect([Type.Object({ _id: Id }), PersonName]);
 
-/** One case in a staff queue: enough to pick it, with its due day (YYYY-MM-DD, Addis Ababa) and lateness. */
+/**
+ * One case in a staff queue: enough to pick it, with its due day (YYYY-MM-DD, Addis Ababa),
+ * its lateness, what was asked for, by whom, and who is on it.
+ */
 const QueuedCase = Type.Object({
   _id: Type.String(),
   case_number: Type.String(),
-  status: Type.String(),
-  late: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
-  due_date: Type.String(),
+  status: StaffCaseStatus,
+  late: YesNo,
+  due_date: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
+  caselist: CaseRequestNames,
+  customer: Type.Intersect([PersonName, Type.Object({ phone: Type.String() })]),
+  assigned_to: Type.Union([StaffPerson, Type.Null()]),
 });
 /** One stored move, as staff see it: who, in which role, from which state to which, and their note. */
 const StaffHistoryEntry = Type.Object({
@@ -25,10 +39,53 @@ const StaffHistoryEntry = Type.Object({
   from: Type.Union([Type.String(), Type.Null()]),
   to: Type.String(),
   by: Type.Union([Type.Object({ _id: Type.String(), role: Type.String() }), Type.Null()]),
+  /** For an assignment: the officer the case went to. */
+  assigned_to: Type.Union([StaffPerson, Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()]),
   at: Type.String(),
 });
+export type StaffPerson = Static<typeof StaffPerson>;
+export type QueuedCase = Static<typeof QueuedCase>;
 const QueuePage = Type.Object({ cases: Type.Array(QueuedCase), currentPage: Type.Integer(), totalPages: Type.Integer() });
+
+/** An archival category, under which archivists file closed cases (issue 16). */
+const ArchivalCategory = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  createdAt: Type.String(),
+  created_by: Type.Union([StaffPerson, Type.Null()]),
+});
+export type ArchivalCategory = Static<typeof ArchivalCategory>;
+/** Where an archived case was filed, when and by whom. */
+const Archival = Type.Object({
+  category: Type.Object({ _id: Id, name: Type.String() }),
+  archived_date: Type.String(),
+  archived_by: Type.Union([StaffPerson, Type.Null()]),
+});
+export type Archival = Static<typeof Archival>;
+/** The case as staff read it: SPEC section 3's shape with the staff states, plus its work. */
+const StaffCase = Type.Intersect([
+  Type.Omit(Case, ['status']),
+  Type.Object({
+    status: StaffCaseStatus,
+    due_date: Type.Union([Type.String(), Type.Null()]),
+    assigned_to: Type.Union([StaffPerson, Type.Null()]),
+    archive: Type.Union([Archival, Type.Null()]),
+    history: Type.Array(StaffHistoryEntry),
+  }),
+]);
+/** One archived case in the archive's search. */
+const ArchivedCase = Type.Object({
+  _id: Id,
+  case_number: Type.String(),
+  /** What the case ended as before it was archived. */
+  verdict: Type.Union([Type.Literal('verified'), Type.Literal('rejected')]),
+  createdAt: Type.String(),
+  caselist: CaseRequestNames,
+  archive: Archival,
+});
+export type ArchivedCase = Static<typeof ArchivedCase>;
 
 /**
  * Staff moving a case (issue 15): officers and managers of the case's directorate. A case
@@ -38,24 +95,44 @@ const QueuePage = Type.Object({ cases: Type.Array(QueuedCase), currentPage: Type
 export const caseworkCalls = defineCalls('staff', {
   staffListCases: {
     summary: "A page of the directorate's queue, soonest due first",
-    description: 'An officer or a manager sees only their directorate\'s cases. `late` is computed by the server from the due date.',
+    description:
+      "An officer or a manager sees only their directorate's cases. `late` is computed by the server from the due date. " +
+      '`mine=yes`: only the cases assigned to the caller. `q`: part of a case number, a customer phone or name.',
     query: Type.Object({
-      status: Type.Optional(Type.Union(['pending', 'ongoing', 'responded', 'verified', 'rejected'].map((status) => Type.Literal(status)))),
-      late: Type.Optional(Type.Union([Type.Literal('yes'), Type.Literal('no')])),
+      status: Type.Optional(StaffCaseStatus),
+      late: Type.Optional(YesNo),
+      mine: Type.Optional(YesNo),
+      q: Type.Optional(Type.String({ maxLength: 60 })),
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     }),
     responses: { 200: QueuePage, ...withAuth },
   },
   staffGetCase: {
     summary: 'Read one case of the directorate, with its whole history',
-    description: 'The case as SPEC section 3 shapes it, plus `history` (every move, notes included). Another directorate: 404.',
+    description:
+      'The case as SPEC section 3 shapes it, plus `history` (every move, notes included), its due day, assignee and archive. ' +
+      'Another directorate: 404. Archivists and admins read the closed cases (verified, rejected, archived) of every directorate.',
     params: IdParams,
-    responses: { 200: Type.Intersect([Case, Type.Object({ history: Type.Array(StaffHistoryEntry) })]), ...withAuth },
+    responses: { 200: StaffCase, ...withAuth },
   },
   staffTakeCase: {
     summary: 'Take a pending case (it becomes ongoing)',
     params: IdParams,
     responses: { 200: Moved, ...withAuth },
+  },
+  staffAssignCase: {
+    summary: 'Assign a pending or ongoing case to an officer of its directorate: a manager (it becomes ongoing)',
+    description: '`officer` is the id of an active officer of the case\'s directorate (see staffListOfficers); anyone else: 404.',
+    params: IdParams,
+    body: Type.Object({ officer: Id }, { additionalProperties: false }),
+    responses: { 200: Moved, ...withAuth },
+  },
+  staffListOfficers: {
+    summary: "The directorate's active officers, with how many open cases each holds: a manager",
+    responses: {
+      200: Type.Array(Type.Intersect([StaffPerson, Type.Object({ openCases: Type.Integer() })])),
+      ...withAuth,
+    },
   },
   staffScheduleCase: {
     summary: 'Set an appointment for an ongoing case, or move it',
@@ -90,5 +167,37 @@ export const caseworkCalls = defineCalls('staff', {
     params: IdParams,
     body: Type.Object({ rejection_justification: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) }),
     responses: { 200: Moved, ...withAuth },
+  },
+  staffArchiveCase: {
+    summary: 'File a verified or rejected case under an archival category: an archivist or an admin (it becomes archived, read-only)',
+    params: IdParams,
+    body: Type.Object({ category: Id }, { additionalProperties: false }),
+    responses: { 200: Moved, ...withAuth },
+  },
+  staffListArchivedCases: {
+    summary: 'Search the archive by category, case number and the day it was archived',
+    description: '`from` and `to` are Addis Ababa days (YYYY-MM-DD), both included. Newest archived first.',
+    query: Type.Object({
+      category: Type.Optional(Id),
+      case_number: Type.Optional(Type.String({ maxLength: 40 })),
+      from: Type.Optional(Day),
+      to: Type.Optional(Day),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    }),
+    responses: { 200: Type.Object({ cases: Type.Array(ArchivedCase), currentPage: Type.Integer(), totalPages: Type.Integer() }), ...withAuth },
+  },
+  staffListArchivalCategories: {
+    summary: 'Every archival category, by name',
+    responses: { 200: Type.Array(ArchivalCategory), ...withAuth },
+  },
+  staffSaveArchivalCategory: {
+    summary: 'Create an archival category, or rename or (de)activate one: an archivist or an admin',
+    description: 'Without `_id` a new category; with it, that one changed. Names are unique (case-insensitively).',
+    body: Type.Object({
+      _id: Type.Optional(Id),
+      name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+      status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    }, { additionalProperties: false }),
+    responses: { 200: Type.Intersect([Messages, ArchivalCategory]), ...withAuth },
   },
 });

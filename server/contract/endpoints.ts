@@ -61,13 +61,20 @@ export const endpoints = {
   // staff (issue 15): one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager'] },
-  staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager'] },
+  staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffTakeCase: { method: 'POST', path: '/staff_api/cases/:id/take', auth: ['officer', 'manager'] },
+  staffAssignCase: { method: 'POST', path: '/staff_api/cases/:id/assign', auth: ['manager'] },
+  staffListOfficers: { method: 'GET', path: '/staff_api/officers', auth: ['manager'] },
   staffScheduleCase: { method: 'POST', path: '/staff_api/cases/:id/schedule', auth: ['officer', 'manager'] },
   staffRespondCase: { method: 'POST', path: '/staff_api/cases/:id/respond', auth: ['officer', 'manager'] },
   staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager'] },
   staffReturnCase: { method: 'POST', path: '/staff_api/cases/:id/return', auth: ['manager'] },
   staffRejectCase: { method: 'POST', path: '/staff_api/cases/:id/reject', auth: ['officer', 'manager'] },
+  // the archive (issues 15 and 16): archivists file closed cases; admins may too
+  staffArchiveCase: { method: 'POST', path: '/staff_api/cases/:id/archive', auth: ['archivist', 'admin'] },
+  staffListArchivedCases: { method: 'GET', path: '/staff_api/archive/cases', auth: ['archivist', 'admin'] },
+  staffListArchivalCategories: { method: 'GET', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
+  staffSaveArchivalCategory: { method: 'POST', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },

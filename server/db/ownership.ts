@@ -46,6 +46,8 @@ export const RELATIONS: Record<string, Ownership> = {
   case_schedule: { owner: 'cases' },
   case_history: { owner: 'cases' },
   case_owner: { owner: 'cases', public: true },
+  // Where archivists file closed cases (server/cases/casework-*).
+  archival_category: { owner: 'cases' },
 
   case_rating: { owner: 'ratings' },
 

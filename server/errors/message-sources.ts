@@ -117,4 +117,10 @@ export const messageSources = {
   caseApproved: 'The response was approved. The customer can now see it.',
   caseReturned: 'The response was sent back to the officer.',
   justificationRequired: 'Please write the justification.',
+  caseAssigned: 'The case was assigned to the chosen officer.',
+  officerNotFound: 'A case can be assigned only to an active officer of its directorate.',
+  caseArchived: 'The case was filed in the archive.',
+  archivalCategorySaved: 'The archival category was saved.',
+  archivalCategoryNotFound: 'This archival category does not exist or is no longer in use.',
+  archivalCategoryNameTaken: 'Another archival category already has this name.',
 } as const;

@@ -237,6 +237,7 @@ interface DemoCase {
   caseRequest: string;
   daysAgo: number;
   status: CaseStatus;
+  /** Answered weeks after its due date (the server computes lateness from the dates). */
   late?: true;
   remark?: string;
   /** The customer attached a PDF. */
@@ -274,7 +275,9 @@ const demoCases: DemoCase[] = [
 
 const DAY = 24 * 60 * 60 * 1000;
 const RESPONSE_AFTER_DAYS = 7;
-const VERIFIED_AFTER_DAYS = 14;
+// Nine days: well inside any target of ten working days, so only the case marked late is.
+const VERIFIED_AFTER_DAYS = 9;
+const VERIFIED_LATE_AFTER_DAYS = 30;
 
 // ---------------------------------------------------------------------------------------
 
@@ -406,20 +409,20 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
     const caseRequest = seededRequests.get(demo.caseRequest)!;
     const created = new Date(now.getTime() - demo.daysAgo * DAY);
     const after = (days: number) => new Date(created.getTime() + days * DAY);
-    const dates = { created, ongoing: after(2), responded: after(RESPONSE_AFTER_DAYS), verified: after(VERIFIED_AFTER_DAYS), rejected: after(4) };
+    const dates = { created, ongoing: after(2), responded: after(RESPONSE_AFTER_DAYS), verified: after(demo.late ? VERIFIED_LATE_AFTER_DAYS : VERIFIED_AFTER_DAYS), rejected: after(4) };
     const caseNumber = await nextReference(tx, 'caseNumber', options.caseNumberPrefix, created);
     const { status } = demo;
     const attachment = demo.attachment ? await storeLetter(tx, options.storage, caseNumber, 'attachment', created) : null;
     const response = status === 'verified' ? await storeLetter(tx, options.storage, caseNumber, 'response', dates.verified) : null;
     const caseId = await insertRow(
       tx,
-      `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, status, late, remark,
+      `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, status, remark,
          attachment, response_attachment, responded_by_id, rejected_by_id, rejection_justification,
          created_at, ongoing_date, verified_date, rejected_date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         caseNumber, customers[demo.customer], caseRequest.divisionId, caseRequest.id,
-        demo.relatedTo === undefined ? null : caseIds.get(demo.relatedTo), status, demo.late ? 'yes' : 'no', demo.remark ?? '',
+        demo.relatedTo === undefined ? null : caseIds.get(demo.relatedTo), status, demo.remark ?? '',
         attachment, response,
         status === 'responded' || status === 'verified' ? staff.meron : null,
         status === 'rejected' ? staff.dawit : null,

@@ -230,7 +230,9 @@ describe.each(databases)('cases on $name', (database) => {
       expect(receipt.case_number).toMatch(new RegExp(`^HDC-${ethiopianYear(new Date())}-\\d{6}$`));
 
       const [row] = await server.db.query<Json>('SELECT * FROM customer_case WHERE id = $1', [receipt._id]);
-      expect(row).toMatchObject({ case_number: receipt.case_number, customer_id: aliceId, status: 'pending', late: 'no', related_case_id: related._id });
+      expect(row).toMatchObject({ case_number: receipt.case_number, customer_id: aliceId, status: 'pending', related_case_id: related._id });
+      // Ten working days ahead: at least twelve calendar days (casework.test.ts tests the day itself).
+      expect(new Date(row.due_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(11 * 24 * 3600_000);
       expect(row.remark).toBe('Please call me in the morning. ጠዋት ይደውሉልኝ።');
       expect(row.attachment).toMatch(/^[0-9a-f-]{36}\.pdf$/);
       expect(await api.caseFile(row.attachment)).toEqual(pdf);
@@ -495,7 +497,8 @@ describe.each(databases)('cases on $name', (database) => {
       // The seed answers a case 14 days after filing and rejects it after 4 (server/seed/cases.ts).
       const daysAfterFiling = (record: Json, days: number) => new Date(Date.parse(record.createdAt) + days * 24 * 60 * 60 * 1000).toISOString();
       for (const record of byStatus('verified')) {
-        expect(record.verified_date).toBe(daysAfterFiling(record, 14));
+        // Nine days after filing, in time; the one case answered late, thirty.
+        expect(record.verified_date).toBe(daysAfterFiling(record, record.late === 'yes' ? 30 : 9));
         expect(record.responded_by).toEqual({ firstname: 'Meron', middlename: 'Tadesse', lastname: 'Ayele' });
         expect(record.response_justification.attachment).toMatch(/^[0-9a-f-]{36}\.pdf$/);
         const pdf = await api.get(`/media/CaseFiles/${record.response_justification.attachment}`, alice);
@@ -510,8 +513,9 @@ describe.each(databases)('cases on $name', (database) => {
         'No payment with this receipt number was found. ይህ የደረሰኝ ቁጥር ያለው ክፍያ አልተገኘም።',
         'The boundary was surveyed in 2015 E.C. and the record matches the title deed. ወሰኑ በ2015 ዓ.ም. ተለክቶ ከካርታው ጋር ይዛመዳል።',
       ]);
-      // Newest first: the repair case of 130 days ago is late; transfer, title deed and repair have schedules.
-      expect(seeded.map((record) => record.late === 'yes')).toEqual(seeded.map((_, index) => index === 11));
+      // Newest first: the repair case of 130 days ago was answered late, and the ongoing and responded
+      // cases (20 to 70 days old) are past their due dates unanswered; transfer, title deed and repair have schedules.
+      expect(seeded.map((record) => record.late === 'yes')).toEqual(seeded.map((_, index) => index === 11 || (index >= 3 && index <= 7)));
       expect(seeded.map((record) => record.schedule_program.length)).toEqual([0, 0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 0, 0]);
       expect(seeded.map((record) => record.related_case_id)).toEqual(seeded.map((_, index) => {
         const related = { 2: seeded[7], 8: seeded[10] }[index];
@@ -575,12 +579,13 @@ describe.each(databases)('cases on $name', (database) => {
 
     it('keeps what a status check is for: status, division, case request, number, dates, schedule dates and late', async () => {
       const [stored] = await server.db.query<Json>(
-        `SELECT c.case_number, c.status, c.late, c.created_at, c.rejected_date, d.name_en AS division, r.case_name_en AS request
+        `SELECT c.case_number, c.status, c.created_at, c.rejected_date, d.name_en AS division, r.case_name_en AS request
          FROM customer_case c JOIN division d ON d.id = c.division_id JOIN case_request r ON r.id = c.case_request_id
          WHERE c.customer_id = $1 AND c.status = 'rejected' ORDER BY c.created_at LIMIT 1`, [aliceId]);
       const rejected = await expectOk(await api.post('/customer_case_api/get_case_by_casenum', { casenum: stored.case_number }));
       expect([rejected.case_number, rejected.status, rejected.late, rejected.division.name_en, rejected.caselist.case_name_en])
-        .toEqual([stored.case_number, 'rejected', stored.late, stored.division, stored.request]);
+        // Rejected four days after filing: in time.
+        .toEqual([stored.case_number, 'rejected', 'no', stored.division, stored.request]);
       expect([rejected.createdAt, rejected.rejected_date]).toEqual([new Date(stored.created_at).toISOString(), new Date(stored.rejected_date).toISOString()]);
 
       const scheduled = aliceCases.find((whole) => whole.schedule_program.length === 2)!;
