@@ -14,6 +14,13 @@ import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
 import { createStaffService } from './staff/service.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { createDivisionAdminStore } from './divisions/admin-store.ts';
+import { createDivisionAdminService } from './divisions/admin-service.ts';
+import { createCaseRequestAdminStore } from './cases/admin-store.ts';
+import { createCaseRequestAdminService } from './cases/admin-service.ts';
+import { createSettingsStore } from './admin/settings-store.ts';
+import { createSettingsService } from './admin/settings-service.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
 import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
@@ -148,6 +155,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     guessLimit: createGuessLimit(attempts, config.guessLimit),
   });
   const caseRequests = createCaseRequestStore(db);
+  // The holidays the due dates skip are the admin's data (issue 16), read at each filing.
+  const settings = createSettingsService(createSettingsStore(db), clock);
   const cases = createCaseService({
     cases: createCaseStore(db, config.caseNumberPrefix),
     caseRequests,
@@ -161,6 +170,12 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
+  await app.register(adminRoutes, {
+    divisions: createDivisionAdminService(createDivisionAdminStore(db), clock),
+    caseRequests: createCaseRequestAdminService(createCaseRequestAdminStore(db), clock),
+    settings,
+    sessions,
+  });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {

@@ -33,8 +33,10 @@ export function createCaseRequestStore(db: Queryable) {
         `SELECT q.id AS "_id", json_build_object('_id', q.case_request_id) AS caselist, q.input_type AS "inputType",
            q.data_type AS "dataType", q.is_required AS "isRequired", ${sixColumns('q')},
            coalesce((SELECT json_agg(json_build_object('_id', o.id, 'expectedValues', json_build_object(${sixNames('o', 'value')}))
-                     ORDER BY o.position) FROM question_option o WHERE o.question_id = q.id), '[]'::json) AS "enumValues"
+                     ORDER BY o.position) FROM question_option o WHERE o.question_id = q.id AND o.status = 'active'), '[]'::json) AS "enumValues"
          FROM question q JOIN case_request r ON r.id = q.case_request_id
+         -- What the admin switched off is no longer asked (migration 017); filed cases keep their copy.
+         WHERE q.status = 'active'
          ${CASE_REQUEST_ORDER}, q.position`,
       ),
 
@@ -56,8 +58,8 @@ export function createCaseRequestStore(db: Queryable) {
       db.query<QuestionRule>(
         `SELECT q.id, q.input_type AS "inputType", q.data_type AS "dataType", q.is_required = 'yes' AS "isRequired",
            coalesce((SELECT json_agg(json_build_object('id', o.id, 'values', json_build_array(${sixColumns('o', 'value')}))
-                     ORDER BY o.position) FROM question_option o WHERE o.question_id = q.id), '[]'::json) AS options
-         FROM question q WHERE q.case_request_id = $1 ORDER BY q.position, q.name_en`,
+                     ORDER BY o.position) FROM question_option o WHERE o.question_id = q.id AND o.status = 'active'), '[]'::json) AS options
+         FROM question q WHERE q.case_request_id = $1 AND q.status = 'active' ORDER BY q.position, q.name_en`,
         [caseRequestId],
       ),
   };

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary, PublicCaseStatus } from '../contract/cases.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
-import { containing, iso, personName, sixColumns, sixNames } from '../db/sql.ts';
+import { containing, filedQuestionNames, iso, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { customerStatus, lateness } from './casework-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
@@ -57,9 +57,10 @@ const fullCase = (now: string) => `
     json_build_object('_id', u.id, 'firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname,
       'subcity', u.subcity, 'woreda', u.woreda, 'house_number', u.house_number, 'phone', u.phone,
       'house_phone_number', u.house_phone_number, 'gender', u.gender) AS customer,
-    coalesce((SELECT json_agg(json_build_object('question', json_build_object('_id', q.id, ${sixNames('q')}), 'answer', a.answer)
+    -- The question as it read when the case was filed (migration 017), not as edited since.
+    coalesce((SELECT json_agg(json_build_object('question', json_build_object('_id', a.question_id, ${filedQuestionNames('a')}), 'answer', a.answer)
                               ORDER BY a.position)
-              FROM case_answer a JOIN question q ON q.id = a.question_id WHERE a.case_id = c.id), '[]'::json) AS list_of_question,
+              FROM case_answer a WHERE a.case_id = c.id), '[]'::json) AS list_of_question,
     coalesce((SELECT json_agg(json_build_object('schedule', json_build_object(
                 'extended_by', ${personName('eb')}, 'extended_date', ${iso('s.extended_date')},
                 'scheduled_by', ${personName('sb')}, 'scheduled_date', ${iso('s.scheduled_date')})) ORDER BY s.created_at, s.id)
@@ -126,8 +127,12 @@ async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise
 async function insertAnswers(tx: Queryable, caseId: string, answers: StoredAnswer[]) {
   if (answers.length === 0) return;
   await tx.query(
-    `INSERT INTO case_answer (case_id, question_id, answer, position)
-     SELECT $1, question_id, answer, position FROM unnest($2::uuid[], $3::text[], $4::int[]) AS t (question_id, answer, position)`,
+    // With the words of each question and chosen option as they read now: the case keeps them (migration 017).
+    `INSERT INTO case_answer (case_id, question_id, answer, position, ${SNAPSHOT_COLUMNS})
+     SELECT $1, t.question_id, t.answer, t.position, ${SNAPSHOT_VALUES}
+     FROM unnest($2::uuid[], $3::text[], $4::int[]) AS t (question_id, answer, position)
+     JOIN question q ON q.id = t.question_id
+     LEFT JOIN question_option o ON o.question_id = q.id AND o.id::text = t.answer`,
     [caseId, answers.map((a) => a.questionId), answers.map((a) => a.answer), answers.map((a) => a.position)],
   );
 }
@@ -282,11 +287,9 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
     /** Questions and answers for a printout: a select's answer as its option's text. */
     printedAnswers: (caseId: string) =>
       db.query<{ question: string[]; answer: string; option: string[] | null }>(
-        `SELECT json_build_array(${sixColumns('q')}) AS question, a.answer,
-           CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(${sixColumns('o', 'value')}) END AS option
+        `SELECT json_build_array(${sixColumns('a', 'question_name')}) AS question, a.answer,
+           CASE WHEN a.option_value_en IS NULL THEN NULL ELSE json_build_array(${sixColumns('a', 'option_value')}) END AS option
          FROM case_answer a
-         JOIN question q ON q.id = a.question_id
-         LEFT JOIN question_option o ON o.question_id = q.id AND o.id::text = a.answer
          WHERE a.case_id = $1 ORDER BY a.position`,
         [caseId],
       ),

@@ -5,6 +5,7 @@ import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
 import { staffSignInCalls } from './staff-calls.ts';
 import { caseworkCalls } from './casework-calls.ts';
+import { adminCalls } from './admin-calls.ts';
 import type { CallName } from './endpoints.ts';
 
 /**
@@ -24,6 +25,7 @@ export const calls = {
   ...staffCalls,
   ...staffSignInCalls,
   ...caseworkCalls,
+  ...adminCalls,
   ...healthCalls,
 };
 export type Calls = typeof calls;

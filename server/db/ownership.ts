@@ -66,6 +66,10 @@ export const RELATIONS: Record<string, Ownership> = {
   // The customers' notices waiting to be sent, queued by the case moves (server/cases calls the hook).
   notification_job: { owner: 'notifications' },
 
+  // The admin's settings and the due dates' holidays (issue 16); casework gets holidays through server/admin's service.
+  holiday: { owner: 'admin' },
+  portal_setting: { owner: 'admin' },
+
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },
 };

@@ -18,3 +18,14 @@ export const personName = (alias: string) =>
 
 /** Escapes LIKE wildcards in what a person typed, for a "contains" filter. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * case_answer's copy of what its question and chosen option said at filing (migration 017),
+ * as columns and as the values `q` (question) and `o` (the chosen option, or NULLs) give them.
+ */
+export const SNAPSHOT_COLUMNS = ['question_name', 'option_value'].flatMap((prefix) => LANGUAGES.map((lang) => `${prefix}_${lang}`)).join(', ');
+export const SNAPSHOT_VALUES = [sixColumns('q'), sixColumns('o', 'value')].join(', ');
+
+/** A filed answer's question as `name_en` … `name_af`, read from the copy (alias of case_answer). */
+export const filedQuestionNames = (alias: string) =>
+  LANGUAGES.map((lang) => `'name_${lang}', ${alias}.question_name_${lang}`).join(', ');

@@ -10,6 +10,7 @@ import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter, type Bilingual } from '../pdf/case-pdf.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
 import { API_LANGUAGES, ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
+import { SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { demoDivisions } from './organisation.ts';
 
 export type Six = { en: string; am: string; or: string; tg: string; sm: string; af?: string };
@@ -435,7 +436,13 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
     );
     caseIds.set(index, caseId);
     for (const { questionId, answer, position } of demoAnswers(caseRequest)) {
-      await tx.query('INSERT INTO case_answer (case_id, question_id, answer, position) VALUES ($1, $2, $3, $4)', [caseId, questionId, answer, position]);
+      // With the question's words as they read at filing (migration 017), as a filed case has them.
+      await tx.query(
+        `INSERT INTO case_answer (case_id, question_id, answer, position, ${SNAPSHOT_COLUMNS})
+         SELECT $1, q.id, $3, $4, ${SNAPSHOT_VALUES}
+         FROM question q LEFT JOIN question_option o ON o.question_id = q.id AND o.id::text = $3 WHERE q.id = $2`,
+        [caseId, questionId, answer, position],
+      );
     }
     for (const [step, at] of historyOf(status, dates)) {
       await tx.query('INSERT INTO case_history (case_id, status, changed_at) VALUES ($1, $2, $3)', [caseId, step, at]);

@@ -361,4 +361,20 @@ describe.each(databases)('notices without SMS on $name', (database) => {
     expect(mails.find((mail) => mail.includes(kase.case_number))).toContain('adeemsisuu jalqabneerra');
     expect(() => readConfig({ SMS_PROVIDER: 'gateway' })).toThrow(/SMS_PROVIDER must be file or none/);
   });
+
+  it('tells of a manager’s assignment of a pending case as processing started, and of no reassignment', async () => {
+    const [, kase] = await pendingCases(server);
+    await h.customerOwning(kase.id, 'tg');
+    const manager = await h.staffToken('manager', kase.directorate);
+    const officerId = async () => JSON.parse(Buffer.from((await h.staffToken('officer', kase.directorate)).split('.')[1], 'base64url').toString()).id;
+    const assign = async () =>
+      fetch(`${server.url}/staff_api/cases/${kase.id}/assign`, {
+        method: 'POST', headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' }, body: JSON.stringify({ officer: await officerId() }),
+      });
+    await expectOk(await assign());
+    await expectOk(await assign());
+    await expect.poll(async () => (await h.jobsOf(kase.id)).map((job) => [job.notice, job.sent_at !== null]), { timeout: 5_000 }).toEqual([['processing_started', true]]);
+    const mails = fs.readdirSync(path.join(server.config.dataDir, 'mail')).map((name) => fs.readFileSync(path.join(server.config.dataDir, 'mail', name), 'utf8'));
+    expect(mails.find((mail) => mail.includes(kase.case_number))).toContain('መስርሕ ጉዳይኩም');
+  });
 });

@@ -70,6 +70,15 @@ describe('the OpenAPI document', () => {
     expect(security('staffUpdateAccusation')).toEqual([{ bearer: [] }]);
   });
 
+  it('keeps the operationIds issue 16 names for reference data, which other clients call by name', () => {
+    const ids = operations().map((operation) => operation.operationId);
+    const admin = ['adminListDivisions', 'adminSaveDivision', 'adminSaveDirectorate', 'adminSaveTeam', 'adminSaveCaseRequest', 'adminSaveQuestion'];
+    expect(ids).toEqual(expect.arrayContaining([...admin, 'getLanguages']));
+    const security = (operationId: string) => operations().find((operation) => operation.operationId === operationId)!.security;
+    for (const operationId of admin) expect(security(operationId)).toEqual([{ bearer: [] }]);
+    expect(security('getLanguages')).toEqual([]);
+  });
+
   it('asks for a bearer token exactly where the server needs one', () => {
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     const security = (operationId: string) => operations().find((operation) => operation.operationId === operationId)!.security;
