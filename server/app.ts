@@ -52,6 +52,7 @@ import { caseRoutes } from './cases/routes.ts';
 import { caseworkRoutes } from './cases/casework-routes.ts';
 import { createCaseworkService } from './cases/casework-service.ts';
 import { createCaseworkStore } from './cases/casework-store.ts';
+import { createDueDates } from './cases/casework-due-dates.ts';
 import { caseFileResolver } from './cases/case-files.ts';
 import { staffCaseFiles } from './cases/staff-case-files.ts';
 import { createRatingStore } from './ratings/store.ts';
@@ -155,19 +156,24 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     guessLimit: createGuessLimit(attempts, config.guessLimit),
   });
   const caseRequests = createCaseRequestStore(db);
+  // Cases filed before due dates were stored (and the demo's) get theirs: lateness is read from them.
   // The holidays the due dates skip are the admin's data (issue 16), read at each filing.
   const settings = createSettingsService(createSettingsStore(db), clock);
+  const dueDates = createDueDates(db, () => settings.calendar());
+  await dueDates.fillMissing();
+  const caseStore = createCaseStore(db, config.caseNumberPrefix, clock);
   const cases = createCaseService({
-    cases: createCaseStore(db, config.caseNumberPrefix),
+    cases: caseStore,
     caseRequests,
     printLinks: createPrintLinks(secret),
     storage,
+    dueAt: dueDates.dueAt,
   });
   const viewer = createViewer(sessions);
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
-  const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: createCaseStore(db, config.caseNumberPrefix), storage, clock });
+  const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: caseStore, storage, clock });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
   await app.register(adminRoutes, {
