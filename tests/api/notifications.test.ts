@@ -70,7 +70,7 @@ function harness(server: () => TestServer, clock: { now: number }) {
       return (await expectOk(answer)).token;
     },
     /** A new customer in `language` who now owns the case: returns their e-mail and phone. */
-    async customerOwning(caseId: string, language: Language | 'or') {
+    async customerOwning(caseId: string, language: Language | 'or' | 'tg') {
       const email = `notice-${language}-${randomUUID()}@example.test`;
       const phone = `+2519${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       const [{ id }] = await server().db.query<{ id: string }>(
