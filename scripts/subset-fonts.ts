@@ -111,7 +111,9 @@ for (const family of families) {
   const faces: string[] = [];
   for (const weight of weights) {
     const full = family.full(weight);
-    const subset = await subsetFont(fs.readFileSync(full), String.fromCodePoint(...used), { targetFormat: 'woff2' });
+    // Only the glyphs of these characters: no alternates, ligatures or small capitals that
+    // only a layout feature reaches (the portal turns none on), ~1.3 KiB less a file.
+    const subset = await subsetFont(fs.readFileSync(full), String.fromCodePoint(...used), { targetFormat: 'woff2', noLayoutClosure: true });
     const file = `noto-sans-${family.slug}-subset-${weight}.woff2`;
     fs.writeFileSync(path.join(out, file), subset);
     const face = (src: string, codes: string) =>
