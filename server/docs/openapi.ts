@@ -18,6 +18,7 @@ const TAGS = [
   ['accusation acceptors', "Staff who read accusations: their sign-in and sign-out."],
   ['ethics', 'Ethics users (issue 15): accusations from received through review to closed, assignment and internal notes.'],
   ['staff', "The corporation's staff (issue 15): one sign-in for every role, and the case work."],
+  ['administration', 'Admins (issue 16): reference data and staff users.'],
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
 ] as const;
 
