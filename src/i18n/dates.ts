@@ -13,17 +13,31 @@ export function formatDate(iso: string | null | undefined, locale: Locale): stri
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   if (ETHIOPIAN(locale)) {
-    const parts = new Intl.DateTimeFormat(`${locale}-ET-u-ca-ethiopic`, options).formatToParts(date);
+    const parts = dateFormat(`${locale}-ET-u-ca-ethiopic`).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
     return `${part('day')} ${part('month')} ${part('year')} ዓ.ም.`;
   }
   try {
-    return new Intl.DateTimeFormat(locale, options).format(date);
+    return dateFormat(locale).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en', options).format(date);
+    return dateFormat('en').format(date);
   }
+}
+
+/**
+ * One formatter per language tag, made when first needed. Issue 13: making an
+ * Intl.DateTimeFormat costs far more than using one, and the dashboard made one for every
+ * date it showed (the most expensive function of ours in its first render).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(tag: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'long', day: 'numeric' });
+    dateFormats.set(tag, format);
+  }
+  return format;
 }
 
 /**
