@@ -51,9 +51,10 @@ export function createJobStore(db: Queryable) {
 
     /** The notices not sent: waiting (due now or for a retry) and given up. */
     async unsent(): Promise<{ waiting: number; failed: number }> {
+      // Each count within a partial index of migration 015: sent jobs pile up, these stay few.
       const [counts] = await db.query<{ waiting: number; failed: number }>(
-        `SELECT count(*) FILTER (WHERE failed_at IS NULL)::int AS waiting, count(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed
-         FROM notification_job WHERE sent_at IS NULL`,
+        `SELECT (SELECT count(*) FROM notification_job WHERE sent_at IS NULL AND failed_at IS NULL)::int AS waiting,
+                (SELECT count(*) FROM notification_job WHERE failed_at IS NOT NULL)::int AS failed`,
       );
       return counts;
     },

@@ -26,6 +26,8 @@ CREATE TABLE notification_job (
 -- The drainers' one question: what is due and open, oldest first.
 CREATE INDEX notification_job_due ON notification_job (run_after, id) WHERE sent_at IS NULL AND failed_at IS NULL;
 CREATE INDEX notification_job_case ON notification_job (case_id);
+-- The given-up ones, which the metrics count at every scrape (sent ones pile up; these stay few).
+CREATE INDEX notification_job_failed ON notification_job (failed_at) WHERE failed_at IS NOT NULL;
 
 -- accounts: where and in which language a customer is told of their cases.
 CREATE VIEW customer_notice_address AS
