@@ -22,6 +22,8 @@ const WORDS = {
     responded: 'responded', rate: 'Rate the service', rateButton: 'Rate', rejection: 'Rejection justification',
     refused: /cannot be moved that way|changed this case just now/,
     timeline: ['We received your case.', 'We started processing your case.', 'Your case was answered.'],
+    answeredMail: (caseNumber: string) => `Your case ${caseNumber} has been responded to`,
+    assign: 'Assign to an officer', mine: 'Assigned to me',
   },
   am: {
     take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያራዝሙ', respond: 'ምላሽ ይስጡ',
@@ -29,12 +31,15 @@ const WORDS = {
     responded: 'ምላሽ ተሰጥቷል', rate: 'አገልግሎቱን ይገምግሙ', rateButton: 'ይገምግሙ', rejection: 'ውድቅ የተደረገበት ምክንያት',
     refused: /[\u1200-\u137F]/,
     timeline: ['ጉዳይዎ ደርሶናል።', 'የጉዳይዎ ሂደት ተጀምሯል።', 'ለጉዳይዎ ምላሽ ተሰጥቷል።'],
+    answeredMail: (caseNumber: string) => `ለጉዳይዎ ${caseNumber} ምላሽ ተሰጥቷል`,
+    assign: 'ለባለሙያ ይመድቡ', mine: 'ለእኔ የተመደቡ',
   },
 } as const;
 type Locale = keyof typeof WORDS;
 
 describe.skipIf(!hasChromium)('case work in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'casework-e2e-')) });
+  // Notices are sent every 200 ms here, so the customer's mail is there by the time they look.
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'casework-e2e-')), notifyPollMs: 200 });
   let customerToken: string;
   let renewal: { _id: string; division: string };
   /** The renewal's required questions and an answer for each. */
@@ -45,6 +50,12 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       'SELECT status, rejection_justification, response_attachment FROM customer_case WHERE id = $1',
       [id],
     ))[0];
+
+  /** The mails written so far (no SMTP here: DATA_DIR/mail/), as text. */
+  const mails = (): string[] => {
+    const dir = path.join(app.server.config.dataDir, 'mail');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), 'utf8')) : [];
+  };
 
   /** A case the demo customer files as the apply form does (the form itself: tests/e2e/cases.test.ts). */
   async function filed(remark: string): Promise<{ id: string; number: string }> {
@@ -111,6 +122,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     for (const device of ['phone', 'desktop'] as const) {
       it(`an officer takes, schedules and answers a case, a manager approves, the customer reads and rates it (${locale}, ${device})`, async () => {
         const words = WORDS[locale];
+        // The customer reads their notices in the language they chose.
+        await app.server.db.query('UPDATE customer_user SET language = $1 WHERE email = $2', [locale, DEMO_CUSTOMER.email]);
         const kase = await filed(`Renewal ${locale} ${device}`);
 
         // The officer finds it in the queue by its number, takes it, sets an appointment and answers.
@@ -150,6 +163,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await manager.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
         await move(manager.page, locale, words.approve, undefined, `staff-confirm-approve-${locale}-${device}`);
         await expect.poll(async () => (await caseRow(kase.id)).status).toBe('verified');
+        // The customer is told by e-mail, once, in their language.
+        await expect.poll(() => mails().filter((mail) => mail.includes(words.answeredMail(kase.number))).length, { timeout: 10_000 }).toBe(1);
         await manager.page.getByRole('button', { name: words.logout }).click();
         await manager.page.waitForURL('**/staff/login');
         await manager.context.close();
@@ -177,6 +192,32 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await customer.context.close();
       });
     }
+
+    it(`a manager assigns a new case to an officer, who finds it among their own (${locale})`, async () => {
+      const words = WORDS[locale];
+      const device = locale === 'en' ? 'phone' : 'desktop';
+      const kase = await filed(`Assigned ${locale}`);
+      const manager = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+      await staffSignIn(manager.page, locale, MANAGER);
+      await manager.page.goto(`/staff/cases/${kase.id}`);
+      await manager.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+      await move(manager.page, locale, words.assign, async (dialog) => {
+        const officer = dialog.locator('#case-officer option', { hasText: 'Selam Bekele' });
+        await officer.waitFor({ state: 'attached' });
+        await dialog.locator('#case-officer').selectOption(await officer.getAttribute('value'));
+      }, `staff-confirm-assign-${locale}-${device}`);
+      await expect.poll(async () => (await caseRow(kase.id)).status).toBe('ongoing');
+      await manager.context.close();
+
+      const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+      await staffSignIn(officer.page, locale, OFFICER);
+      await officer.page.getByRole('checkbox', { name: words.mine }).check();
+      await officer.page.waitForURL(/mine=yes/);
+      await officer.page.getByTestId('queued-case').filter({ hasText: kase.number }).waitFor();
+      // Only their own: every case shown names them.
+      for (const row of await officer.page.getByTestId('queued-case').all()) expect(await row.textContent()).toContain('Selam Bekele');
+      await officer.context.close();
+    });
 
     it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
       const words = WORDS[locale];
