@@ -14,6 +14,9 @@ import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
 import { createStaffService } from './staff/service.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { createStaffAdminStore } from './staff/admin-store.ts';
+import { createStaffAdminService } from './staff/admin-service.ts';
+import { staffAdminRoutes } from './staff/admin-routes.ts';
 import { createDivisionAdminStore } from './divisions/admin-store.ts';
 import { createDivisionAdminService } from './divisions/admin-service.ts';
 import { createCaseRequestAdminStore } from './cases/admin-store.ts';
@@ -21,6 +24,12 @@ import { createCaseRequestAdminService } from './cases/admin-service.ts';
 import { createSettingsStore } from './admin/settings-store.ts';
 import { createSettingsService } from './admin/settings-service.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { createAuditStore } from './audit/audit-store.ts';
+import { createAuditService } from './audit/audit-service.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
+import { createManagementStore } from './management/store.ts';
+import { createManagementService } from './management/service.ts';
+import { managementRoutes } from './management/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
 import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
@@ -175,13 +184,19 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
   const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: caseStore, storage, clock });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
-  await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn }), sessions });
+  await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn, clock }), sessions });
+  await app.register(staffAdminRoutes, {
+    service: createStaffAdminService({ store: createStaffAdminStore(db), mailer, publicUrl: config.publicUrl, clock }),
+    sessions,
+  });
   await app.register(adminRoutes, {
     divisions: createDivisionAdminService(createDivisionAdminStore(db), clock),
     caseRequests: createCaseRequestAdminService(createCaseRequestAdminStore(db), clock),
     settings,
     sessions,
   });
+  await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
+  await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {

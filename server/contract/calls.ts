@@ -5,6 +5,8 @@ import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
 import { staffSignInCalls } from './staff-calls.ts';
 import { caseworkCalls } from './casework-calls.ts';
+import { staffAdminCalls } from './staff-admin-calls.ts';
+import { managementCalls } from './management-calls.ts';
 import { adminCalls } from './admin-calls.ts';
 import type { CallName } from './endpoints.ts';
 
@@ -25,6 +27,8 @@ export const calls = {
   ...staffCalls,
   ...staffSignInCalls,
   ...caseworkCalls,
+  ...staffAdminCalls,
+  ...managementCalls,
   ...adminCalls,
   ...healthCalls,
 };

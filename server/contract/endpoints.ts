@@ -75,6 +75,10 @@ export const endpoints = {
   staffListArchivedCases: { method: 'GET', path: '/staff_api/archive/cases', auth: ['archivist', 'admin'] },
   staffListArchivalCategories: { method: 'GET', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
   staffSaveArchivalCategory: { method: 'POST', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
+  // staff users, administered (issue 16); the set-password link's page is public
+  adminListStaff: { method: 'GET', path: '/staff_api/admin/staff', auth: 'admin' },
+  adminSaveStaff: { method: 'POST', path: '/staff_api/admin/staff', auth: 'admin' },
+  staffSetPassword: { method: 'PUT', path: '/staff_api/set_password/:id/:token', auth: false },
   // reference data, administered (issue 16); the languages offered are public
   adminListDivisions: { method: 'GET', path: '/staff_api/admin/divisions', auth: 'admin' },
   adminSaveDivision: { method: 'POST', path: '/staff_api/admin/divisions', auth: 'admin' },
@@ -88,6 +92,9 @@ export const endpoints = {
   adminDeleteHoliday: { method: 'DELETE', path: '/staff_api/admin/holidays/:id', auth: 'admin' },
   adminSaveLanguages: { method: 'PUT', path: '/staff_api/admin/languages', auth: 'admin' },
   getLanguages: { method: 'GET', path: '/settings_api/languages', auth: false },
+  // management (issue 16): managers see their directorate, admins everything
+  managementSummary: { method: 'GET', path: '/staff_api/management/summary', auth: ['admin', 'manager'] },
+  auditLog: { method: 'GET', path: '/staff_api/audit', auth: ['admin', 'manager'] },
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },

@@ -20,6 +20,9 @@ export const RELATIONS: Record<string, Ownership> = {
   division_name: { owner: 'divisions', public: true },
   division_availability: { owner: 'divisions', public: true },
   directorate_placement: { owner: 'divisions', public: true },
+  // A staff user's team must be in their directorate; the dashboard names directorates.
+  team_placement: { owner: 'divisions', public: true },
+  directorate_name: { owner: 'divisions', public: true },
 
   customer_user: { owner: 'accounts' },
   customer_otp: { owner: 'accounts' },
@@ -32,6 +35,8 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_user: { owner: 'staff' },
   staff_name: { owner: 'staff', public: true },
   staff_session_state: { owner: 'staff', public: true },
+  // The set-password links an admin sends (issue 16): the staff user's own reset.
+  staff_password_link: { owner: 'staff' },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   revoked_token: { owner: 'auth' },
@@ -48,8 +53,12 @@ export const RELATIONS: Record<string, Ownership> = {
   case_owner: { owner: 'cases', public: true },
   // Where archivists file closed cases (server/cases/casework-*).
   archival_category: { owner: 'cases' },
+  // Where each case stands and in whose queue, with no content (the management dashboard counts it).
+  case_progress: { owner: 'cases', public: true },
 
   case_rating: { owner: 'ratings' },
+  // Each case's score, nobody named (the dashboard's averages and distributions).
+  rating_score: { owner: 'ratings', public: true },
 
   accusation: { owner: 'accusations' },
   accusation_history: { owner: 'accusations' },

@@ -19,6 +19,7 @@ const TAGS = [
   ['ethics', 'Ethics users (issue 15): accusations from received through review to closed, assignment and internal notes.'],
   ['staff', "The corporation's staff (issue 15): one sign-in for every role, and the case work."],
   ['administration', 'Admins (issue 16): reference data and staff users.'],
+  ['management', 'Managers and admins (issue 16): the dashboard and the audit log.'],
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
 ] as const;
 

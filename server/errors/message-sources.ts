@@ -123,6 +123,19 @@ export const messageSources = {
   archivalCategorySaved: 'The archival category was saved.',
   archivalCategoryNotFound: 'This archival category does not exist or is no longer in use.',
   archivalCategoryNameTaken: 'Another archival category already has this name.',
+
+  // Staff users, administered (issue 16)
+  staffSaved: 'The staff user was saved.',
+  staffSavedLinkSent: 'The staff user was saved, and a link to set a password was sent to their e-mail.',
+  staffEmailTaken: 'Another staff user already has this e-mail address.',
+  staffDirectorateRequired: 'An officer or a manager needs a directorate.',
+  staffPlacementNotForRole: 'Only officers and managers work in a directorate, and only officers in a team.',
+  staffDirectorateUnknown: 'The directorate was not found or is not active.',
+  staffTeamOutsideDirectorate: 'The team must be an active team of the chosen directorate.',
+  lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
+  staffPasswordSet: 'Your password is set. You can log in now.',
+  staffPasswordLinkInvalid: 'This link is not valid any more. Please ask an administrator for a new one.',
+
   // Reference data, administered (issue 16)
   referenceSaved: 'The change was saved.',
   referenceNamesRequired: 'Please write the name in English and in Amharic.',

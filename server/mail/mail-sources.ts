@@ -45,3 +45,13 @@ export const caseNoticeSources = {
   answeredSms: 'HDC: your case {caseNumber} has been responded to. See the answer in the portal.',
   rejectedSms: 'HDC: your case {caseNumber} has been rejected. See the reason in the portal.',
 } as const;
+
+/**
+ * To a staff user an administrator added or asked to reset (issue 16): the admin never
+ * chooses a password, the person does, through `{link}`.
+ */
+export const staffMailSources = {
+  staffPasswordMailSubject: 'Set your password for the staff portal',
+  staffPasswordMailText:
+    'Hello {name},\n\nAn administrator of the Housing Development Corporation has given you access to the staff portal. To choose your password, open this link:\n\n{link}\n\nThe link works once, for 3 days. Then log in at {loginLink} with this e-mail address.\n',
+} as const;

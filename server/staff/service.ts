@@ -8,16 +8,19 @@ interface Dependencies {
   store: StaffStore;
   sessions: Sessions;
   signIn: SignIn;
+  /** The app's clock: the last sign-in shown to the admin. */
+  clock?: () => number;
 }
 
 /** The staff sign-in rules (SPEC section 6: accusation acceptors are a user type of their own), with no HTTP in them. */
-export function createStaffService({ store, sessions, signIn: checkPassword }: Dependencies) {
+export function createStaffService({ store, sessions, signIn: checkPassword, clock = Date.now }: Dependencies) {
   const signIn = (attempt: SignInAttempt) => checkPassword(attempt, store.staffByEmail);
   /** Anyone inactive, or not of the role a sign-in path is for, gets the same refusal as a wrong password. */
-  function issueFor(staff: StaffRow | undefined, onlyRole?: StaffRole): string {
+  async function issueFor(staff: StaffRow | undefined, onlyRole?: StaffRole): Promise<string> {
     if (!staff || staff.status !== 'active' || (onlyRole && staff.role !== onlyRole)) {
       throw new ApiError(401, 'loginFailed');
     }
+    await store.recordSignIn(staff.id, new Date(clock()));
     return sessions.issue(staff.id, staff.role);
   }
 

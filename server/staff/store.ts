@@ -27,6 +27,11 @@ export function createStaffStore(db: Queryable) {
       return rows[0];
     },
 
+    /** When they last signed in, for the admin's list (issue 16). */
+    async recordSignIn(id: string, at: Date) {
+      await db.query('UPDATE staff_user SET last_sign_in_at = $2 WHERE id = $1', [id, at]);
+    },
+
     /**
      * Adds a staff user, or updates the password, names and role of an existing one and
      * ends every session they had: a reset password must lock out whoever knew the old one.

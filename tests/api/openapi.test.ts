@@ -70,6 +70,14 @@ describe('the OpenAPI document', () => {
     expect(security('staffUpdateAccusation')).toEqual([{ bearer: [] }]);
   });
 
+  it('keeps the operationIds issue 16 names for staff users and management, which other clients call by name', () => {
+    const ids = operations().map((operation) => operation.operationId);
+    expect(ids).toEqual(expect.arrayContaining(['adminListStaff', 'adminSaveStaff', 'staffSetPassword', 'managementSummary', 'auditLog']));
+    const security = (operationId: string) => operations().find((operation) => operation.operationId === operationId)!.security;
+    expect(security('staffSetPassword')).toEqual([]);
+    expect(security('managementSummary')).toEqual([{ bearer: [] }]);
+  });
+
   it('keeps the operationIds issue 16 names for reference data, which other clients call by name', () => {
     const ids = operations().map((operation) => operation.operationId);
     const admin = ['adminListDivisions', 'adminSaveDivision', 'adminSaveDirectorate', 'adminSaveTeam', 'adminSaveCaseRequest', 'adminSaveQuestion'];

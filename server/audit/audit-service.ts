@@ -1,0 +1,34 @@
+import type { AuditLogQuery } from '../contract/management-calls.ts';
+import type { SessionClaims } from '../auth/tokens.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { AUDIT_PAGE_SIZE, type AuditStore } from './audit-store.ts';
+
+/** A real calendar day (the pattern lets 2026-02-31 through), or a 400 before it reaches SQL. */
+function day(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw new ApiError(400, 'invalidRequest', 'not a date');
+  return text;
+}
+
+// A manager with no directorate matches no case: this id is nobody's.
+const NO_DIRECTORATE = '00000000-0000-0000-0000-000000000000';
+
+/** Who may read which part of the audit log: admins all of it, a manager their directorate's cases. */
+export function createAuditService(store: AuditStore) {
+  return {
+    async page(session: SessionClaims, query: AuditLogQuery) {
+      const directorateId = session.role === 'admin' ? undefined : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE);
+      const page = query.page ?? 1;
+      const { rows, total } = await store.page({
+        actorId: query.actor, caseNumber: query.case_number?.trim() || undefined, from: day(query.from), to: day(query.to), directorateId, page,
+      });
+      return {
+        entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })),
+        currentPage: page,
+        totalPages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+      };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

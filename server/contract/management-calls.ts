@@ -1,0 +1,91 @@
+import { Type, type Static } from 'typebox';
+import { defineCalls } from './call.ts';
+import { errorResponses, Id, Names } from './common.ts';
+
+const refused = errorResponses[400];
+
+/** How many cases are in each state (pending, ongoing, responded, verified, rejected …). */
+const CountsByState = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+
+export const RatingSummary = Type.Object({
+  count: Type.Integer(),
+  /** Null while nobody rated. */
+  average: Type.Union([Type.Number(), Type.Null()]),
+  /** How many ratings gave 1, 2, 3, 4 and 5 stars, in that order. */
+  distribution: Type.Array(Type.Integer(), { minItems: 5, maxItems: 5 }),
+});
+
+const Place = Type.Intersect([
+  Names,
+  Type.Object({ id: Id, total: Type.Integer(), byState: CountsByState, late: Type.Integer() }),
+]);
+
+export const ManagementSummary = Type.Object({
+  /** all: every directorate (admin); directorate: the manager's own. */
+  scope: Type.Union([Type.Literal('all'), Type.Literal('directorate')]),
+  generatedAt: Type.String(),
+  totalCases: Type.Integer(),
+  byState: CountsByState,
+  /** Cases past their due day and not yet verified or rejected. */
+  lateCases: Type.Integer(),
+  /** Days from filing to the answer (verified or rejected); null while none was answered. */
+  answerTime: Type.Object({
+    answered: Type.Integer(),
+    medianDays: Type.Union([Type.Number(), Type.Null()]),
+    p90Days: Type.Union([Type.Number(), Type.Null()]),
+  }),
+  divisions: Type.Array(Type.Intersect([Place, Type.Object({ rating: RatingSummary })])),
+  directorates: Type.Array(Type.Intersect([Place, Type.Object({ division_id: Id })])),
+  /** Accusations are not a directorate's: admins only (null for a manager). */
+  accusations: Type.Union([Type.Object({ total: Type.Integer(), byState: CountsByState }), Type.Null()]),
+  /** The last weeks, oldest first (weeks start on Monday, UTC): cases filed and answered in each. */
+  weekly: Type.Array(Type.Object({ weekStart: Type.String(), filed: Type.Integer(), answered: Type.Integer() })),
+});
+export type ManagementSummary = Static<typeof ManagementSummary>;
+
+export const AuditLogQuery = Type.Object({
+  /** The staff user who acted. */
+  actor: Type.Optional(Id),
+  case_number: Type.Optional(Type.String({ maxLength: 40 })),
+  /** ISO dates (YYYY-MM-DD, UTC), both days included. */
+  from: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
+  to: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+});
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+export const AuditLogEntry = Type.Object({
+  id: Type.String(),
+  at: Type.String(),
+  actor_id: Type.Union([Type.String(), Type.Null()]),
+  /** The actor's name as it is now; empty for the system. */
+  actor_name: Type.String(),
+  actor_role: Type.String(),
+  action: Type.String(),
+  subject_type: Type.String(),
+  subject_id: Type.String(),
+  case_number: Type.Union([Type.String(), Type.Null()]),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+/** How the corporation's service performs, and what its staff did (issue 16). */
+export const managementCalls = defineCalls('management', {
+  managementSummary: {
+    summary: 'The dashboard: cases by state per division and directorate, late cases, answer times, ratings, accusations, weekly trends',
+    description: 'A manager sees their directorate; an admin sees all.',
+    query: Type.Object({ weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 52 })) }),
+    responses: { 200: ManagementSummary, 401: refused, ...errorResponses },
+  },
+  auditLog: {
+    summary: 'A page of the audit log, newest first, filtered by person, case number and dates',
+    description: 'Admins see every entry; a manager sees the entries of their directorate’s cases. Nobody can change or delete an entry.',
+    query: AuditLogQuery,
+    responses: {
+      200: Type.Object({ entries: Type.Array(AuditLogEntry), currentPage: Type.Integer(), totalPages: Type.Integer() }),
+      401: refused,
+      ...errorResponses,
+    },
+  },
+});

@@ -1,0 +1,91 @@
+import type { SessionClaims } from '../auth/tokens.ts';
+import type { ManagementStore, Names } from './store.ts';
+
+export const DEFAULT_WEEKS = 12;
+// A manager with no directorate sees no case: this id is nobody's.
+const NO_DIRECTORATE = '00000000-0000-0000-0000-000000000000';
+
+type Counts = Record<string, number>;
+const add = (counts: Counts, key: string, count: number) => void (counts[key] = (counts[key] ?? 0) + count);
+const sum = (counts: Counts) => Object.values(counts).reduce((total, count) => total + count, 0);
+const names = ({ name_en, name_am, name_or, name_tg, name_sm, name_af }: Names) => ({ name_en, name_am, name_or, name_tg, name_sm, name_af });
+const rounded = (days: number | null) => (days === null ? null : Math.round(days * 10) / 10);
+
+/**
+ * The management dashboard (issue 16): a manager's directorate or, for an admin, the
+ * whole corporation. SQL counts; this only arranges the counts per place.
+ */
+export function createManagementService(store: ManagementStore, clock: () => number) {
+  return {
+    async summary(session: SessionClaims, weeks = DEFAULT_WEEKS) {
+      const admin = session.role === 'admin';
+      const scope = admin ? null : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE);
+      const now = new Date(clock());
+      const [byStateRows, late, answerTime, ratingRows, weekly, divisions, directorates, accusations] = await Promise.all([
+        store.casesByState(scope),
+        store.lateCases(scope, now),
+        store.answerTime(scope),
+        store.ratings(scope),
+        store.weekly(scope, weeks, now),
+        store.divisions(),
+        store.directorates(),
+        admin ? store.accusationsByState() : Promise.resolve(undefined),
+      ]);
+
+      const byState: Counts = {};
+      const byDivision = new Map<string, { byState: Counts; late: number }>();
+      const byDirectorate = new Map<string, { byState: Counts; late: number }>();
+      const entry = (map: Map<string, { byState: Counts; late: number }>, id: string) =>
+        map.get(id) ?? map.set(id, { byState: {}, late: 0 }).get(id)!;
+      for (const row of byStateRows) {
+        add(byState, row.status, row.count);
+        add(entry(byDivision, row.division_id).byState, row.status, row.count);
+        if (row.directorate_id) add(entry(byDirectorate, row.directorate_id).byState, row.status, row.count);
+      }
+      let lateCases = 0;
+      for (const row of late) {
+        lateCases += row.count;
+        entry(byDivision, row.division_id).late += row.count;
+        if (row.directorate_id) entry(byDirectorate, row.directorate_id).late += row.count;
+      }
+      const ratings = new Map<string, number[]>();
+      for (const row of ratingRows) {
+        const distribution = ratings.get(row.division_id) ?? ratings.set(row.division_id, [0, 0, 0, 0, 0]).get(row.division_id)!;
+        distribution[row.rate_num - 1] += row.count;
+      }
+      const ratingOf = (divisionId: string) => {
+        const distribution = ratings.get(divisionId) ?? [0, 0, 0, 0, 0];
+        const count = distribution.reduce((total, n) => total + n, 0);
+        const average = count ? Math.round((distribution.reduce((total, n, i) => total + n * (i + 1), 0) / count) * 100) / 100 : null;
+        return { count, average, distribution };
+      };
+
+      return {
+        scope: admin ? ('all' as const) : ('directorate' as const),
+        generatedAt: now.toISOString(),
+        totalCases: sum(byState),
+        byState,
+        lateCases,
+        answerTime: { answered: answerTime.answered, medianDays: rounded(answerTime.median), p90Days: rounded(answerTime.p90) },
+        // Only the places with cases in scope (an admin's empty divisions would be rows of zeros).
+        divisions: divisions
+          .filter((division) => byDivision.has(division.id))
+          .map((division) => {
+            const counts = byDivision.get(division.id)!;
+            return { id: division.id, ...names(division), total: sum(counts.byState), byState: counts.byState, late: counts.late, rating: ratingOf(division.id) };
+          }),
+        directorates: directorates
+          .filter((directorate) => byDirectorate.has(directorate.id))
+          .map((directorate) => {
+            const counts = byDirectorate.get(directorate.id)!;
+            return { id: directorate.id, division_id: directorate.division_id, ...names(directorate), total: sum(counts.byState), byState: counts.byState, late: counts.late };
+          }),
+        accusations: accusations
+          ? { total: accusations.reduce((total, row) => total + row.count, 0), byState: Object.fromEntries(accusations.map((row) => [row.status, row.count])) }
+          : null,
+        weekly: weekly.map((week) => ({ weekStart: week.week_start, filed: week.filed, answered: week.answered })),
+      };
+    },
+  };
+}
+export type ManagementService = ReturnType<typeof createManagementService>;
