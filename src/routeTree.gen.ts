@@ -29,12 +29,16 @@ import { Route as EmailVerificationRouteImport } from './routes/email.verificati
 import { Route as PrintIdRouteImport } from './routes/print.$id'
 import { Route as StaffIndexRouteImport } from './routes/staff.index'
 import { Route as StaffApprovalsRouteImport } from './routes/staff.approvals'
+import { Route as StaffAuditRouteImport } from './routes/staff.audit'
+import { Route as StaffDashboardRouteImport } from './routes/staff.dashboard'
 import { Route as StaffLoginRouteImport } from './routes/staff.login'
+import { Route as StaffPeopleRouteImport } from './routes/staff.people'
 import { Route as DashboardCaseIdRouteImport } from './routes/dashboard.case.$id'
 import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
 import { Route as StaffAccusationsIndexRouteImport } from './routes/staff.accusations.index'
 import { Route as StaffAccusationsIdRouteImport } from './routes/staff.accusations.$id'
 import { Route as StaffCasesIdRouteImport } from './routes/staff.cases.$id'
+import { Route as StaffSetPasswordIdTokenRouteImport } from './routes/staff.set-password.$id.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,9 +140,24 @@ const StaffApprovalsRoute = StaffApprovalsRouteImport.update({
   path: '/approvals',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAuditRoute = StaffAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffDashboardRoute = StaffDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffLoginRoute = StaffLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffPeopleRoute = StaffPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
   getParentRoute: () => StaffRoute,
 } as any)
 const DashboardCaseIdRoute = DashboardCaseIdRouteImport.update({
@@ -166,6 +185,11 @@ const StaffCasesIdRoute = StaffCasesIdRouteImport.update({
   path: '/cases/$id',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffSetPasswordIdTokenRoute = StaffSetPasswordIdTokenRouteImport.update({
+  id: '/set-password/$id/$token',
+  path: '/set-password/$id/$token',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -186,7 +210,10 @@ export interface FileRoutesByFullPath {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/approvals': typeof StaffApprovalsRoute
+  '/staff/audit': typeof StaffAuditRoute
+  '/staff/dashboard': typeof StaffDashboardRoute
   '/staff/login': typeof StaffLoginRoute
+  '/staff/people': typeof StaffPeopleRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/staff/': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
@@ -194,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
+  '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -212,7 +240,10 @@ export interface FileRoutesByTo {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/approvals': typeof StaffApprovalsRoute
+  '/staff/audit': typeof StaffAuditRoute
+  '/staff/dashboard': typeof StaffDashboardRoute
   '/staff/login': typeof StaffLoginRoute
+  '/staff/people': typeof StaffPeopleRoute
   '/dashboard': typeof DashboardIndexRoute
   '/staff': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
@@ -220,6 +251,7 @@ export interface FileRoutesByTo {
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations': typeof StaffAccusationsIndexRoute
+  '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -241,7 +273,10 @@ export interface FileRoutesById {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/approvals': typeof StaffApprovalsRoute
+  '/staff/audit': typeof StaffAuditRoute
+  '/staff/dashboard': typeof StaffDashboardRoute
   '/staff/login': typeof StaffLoginRoute
+  '/staff/people': typeof StaffPeopleRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/staff/': typeof StaffIndexRoute
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
@@ -249,6 +284,7 @@ export interface FileRoutesById {
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
+  '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -271,7 +307,10 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/approvals'
+    | '/staff/audit'
+    | '/staff/dashboard'
     | '/staff/login'
+    | '/staff/people'
     | '/dashboard/'
     | '/staff/'
     | '/dashboard/case/$id'
@@ -279,6 +318,7 @@ export interface FileRouteTypes {
     | '/staff/accusations/$id'
     | '/staff/cases/$id'
     | '/staff/accusations/'
+    | '/staff/set-password/$id/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -297,7 +337,10 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/approvals'
+    | '/staff/audit'
+    | '/staff/dashboard'
     | '/staff/login'
+    | '/staff/people'
     | '/dashboard'
     | '/staff'
     | '/dashboard/case/$id'
@@ -305,6 +348,7 @@ export interface FileRouteTypes {
     | '/staff/accusations/$id'
     | '/staff/cases/$id'
     | '/staff/accusations'
+    | '/staff/set-password/$id/$token'
   id:
     | '__root__'
     | '/'
@@ -325,7 +369,10 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/approvals'
+    | '/staff/audit'
+    | '/staff/dashboard'
     | '/staff/login'
+    | '/staff/people'
     | '/dashboard/'
     | '/staff/'
     | '/dashboard/case/$id'
@@ -333,6 +380,7 @@ export interface FileRouteTypes {
     | '/staff/accusations/$id'
     | '/staff/cases/$id'
     | '/staff/accusations/'
+    | '/staff/set-password/$id/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -494,11 +542,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffApprovalsRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/audit': {
+      id: '/staff/audit'
+      path: '/audit'
+      fullPath: '/staff/audit'
+      preLoaderRoute: typeof StaffAuditRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/dashboard': {
+      id: '/staff/dashboard'
+      path: '/dashboard'
+      fullPath: '/staff/dashboard'
+      preLoaderRoute: typeof StaffDashboardRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/login': {
       id: '/staff/login'
       path: '/login'
       fullPath: '/staff/login'
       preLoaderRoute: typeof StaffLoginRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/people': {
+      id: '/staff/people'
+      path: '/people'
+      fullPath: '/staff/people'
+      preLoaderRoute: typeof StaffPeopleRouteImport
       parentRoute: typeof StaffRoute
     }
     '/dashboard/case/$id': {
@@ -536,6 +605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffCasesIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/set-password/$id/$token': {
+      id: '/staff/set-password/$id/$token'
+      path: '/set-password/$id/$token'
+      fullPath: '/staff/set-password/$id/$token'
+      preLoaderRoute: typeof StaffSetPasswordIdTokenRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -563,20 +639,28 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 
 interface StaffRouteChildren {
   StaffApprovalsRoute: typeof StaffApprovalsRoute
+  StaffAuditRoute: typeof StaffAuditRoute
+  StaffDashboardRoute: typeof StaffDashboardRoute
   StaffLoginRoute: typeof StaffLoginRoute
+  StaffPeopleRoute: typeof StaffPeopleRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffAccusationsIdRoute: typeof StaffAccusationsIdRoute
   StaffCasesIdRoute: typeof StaffCasesIdRoute
   StaffAccusationsIndexRoute: typeof StaffAccusationsIndexRoute
+  StaffSetPasswordIdTokenRoute: typeof StaffSetPasswordIdTokenRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffApprovalsRoute: StaffApprovalsRoute,
+  StaffAuditRoute: StaffAuditRoute,
+  StaffDashboardRoute: StaffDashboardRoute,
   StaffLoginRoute: StaffLoginRoute,
+  StaffPeopleRoute: StaffPeopleRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffAccusationsIdRoute: StaffAccusationsIdRoute,
   StaffCasesIdRoute: StaffCasesIdRoute,
   StaffAccusationsIndexRoute: StaffAccusationsIndexRoute,
+  StaffSetPasswordIdTokenRoute: StaffSetPasswordIdTokenRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

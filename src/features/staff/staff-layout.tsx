@@ -69,6 +69,21 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
           <Trans>Accusations</Trans>
         </Link>
       )}
+      {role === 'admin' && (
+        <Link to="/staff/people" className="nav-link">
+          <Trans>Staff users</Trans>
+        </Link>
+      )}
+      {(role === 'manager' || role === 'admin') && (
+        <>
+          <Link to="/staff/dashboard" className="nav-link">
+            <Trans>Dashboard</Trans>
+          </Link>
+          <Link to="/staff/audit" className="nav-link" activeOptions={{ includeSearch: false }}>
+            <Trans>Audit log</Trans>
+          </Link>
+        </>
+      )}
     </nav>
   );
 }
