@@ -13,6 +13,8 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { checkPassword, normaliseEmail } from '../accounts/validation.ts';
 import type { StaffRole } from '../auth/tokens.ts';
+import { UUID } from '../contract/constants.ts';
+import { createStaffAdminStore } from './admin-store.ts';
 import { createStaffStore } from './store.ts';
 
 const { values } = parseArgs({
@@ -49,23 +51,41 @@ if (!values.email || !values.password || placementError) {
   process.exit(2);
 }
 
+/** Why --directorate or --team cannot be used, or undefined: a team must be one of its directorate's. */
+async function checkPlacement(directorate: string | undefined, team: string | undefined): Promise<string | undefined> {
+  if (!directorate) return undefined;
+  for (const [option, id] of [['--directorate', directorate], ['--team', team]] as const) {
+    if (id && !UUID.test(id)) return `${option} ${id} is not an id`;
+  }
+  const found = await createStaffAdminStore(db).placement(db, directorate, team ?? null);
+  if (!found.directorate) return `--directorate ${directorate} is not an active directorate`;
+  if (team && !found.team) return `--team ${team} is not an active team of directorate ${directorate}`;
+  return undefined;
+}
+
 const config = readConfig();
 const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
 try {
   const email = normaliseEmail(values.email);
   checkPassword(values.password);
   await migrate(db);
-  const id = await createStaffStore(db).upsertStaff({
-    email,
-    password_hash: await hash(values.password),
-    firstname: values.firstname!,
-    middlename: values.middlename!,
-    lastname: values.lastname!,
-    role,
-    directorate_id: values.directorate ?? null,
-    team_id: values.team ?? null,
-  });
-  console.log(`${role === 'accusation_acceptor' ? 'accusation acceptor' : role} ${email} is ready (id ${id})`);
+  const placementRefusal = await checkPlacement(values.directorate, values.team);
+  if (placementRefusal) {
+    console.error(placementRefusal);
+    process.exitCode = 2;
+  } else {
+    const id = await createStaffStore(db).upsertStaff({
+      email,
+      password_hash: await hash(values.password),
+      firstname: values.firstname!,
+      middlename: values.middlename!,
+      lastname: values.lastname!,
+      role,
+      directorate_id: values.directorate ?? null,
+      team_id: values.team ?? null,
+    });
+    console.log(`${role === 'accusation_acceptor' ? 'accusation acceptor' : role} ${email} is ready (id ${id})`);
+  }
 } catch (error) {
   console.error(error instanceof Error && 'messageKey' in error ? `refused: ${error.messageKey}` : error);
   process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,6 +109,33 @@ describe('npm run staff', () => {
       }));
       expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).role).toBe('officer');
       await expectError(await signIn(server, 'cli-officer@portal.test', 'Officer123'), 401, 'loginFailed');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('puts an officer in a team only of their directorate, saying clearly why not', async () => {
+    let server = await serveFolder();
+    const [team] = await server.db.query<{ id: string; directorate_id: string }>(
+      `SELECT id, directorate_id FROM team WHERE status = 'active' ORDER BY created_at LIMIT 1`,
+    );
+    const [{ id: elsewhere }] = await server.db.query<{ id: string }>('SELECT id FROM directorate WHERE id <> $1 LIMIT 1', [team.directorate_id]);
+    await server.close();
+    const email = 'cli-team@portal.test';
+    const refusal = (...more: string[]) => runCli(email, 'Officer123', '--role', 'officer', ...more).then(() => undefined, (error) => error);
+
+    expect(await refusal('--directorate', elsewhere, '--team', team.id)).toMatchObject({
+      code: 2, stderr: expect.stringContaining(`--team ${team.id} is not an active team of directorate ${elsewhere}`),
+    });
+    expect(await refusal('--directorate', randomUUID(), '--team', team.id)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not an active directorate') });
+    expect(await refusal('--directorate', 'nowhere')).toMatchObject({ code: 2, stderr: expect.stringContaining('--directorate nowhere is not an id') });
+    expect((await runCli(email, 'Officer123', '--role', 'officer', '--directorate', team.directorate_id, '--team', team.id)).stdout)
+      .toContain(`officer ${email} is ready`);
+
+    server = await serveFolder();
+    try {
+      expect(await server.db.query('SELECT directorate_id, team_id FROM staff_user WHERE email = $1', [email]))
+        .toEqual([{ directorate_id: team.directorate_id, team_id: team.id }]);
     } finally {
       await server.close();
     }
