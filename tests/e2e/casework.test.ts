@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,12 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       'SELECT status, rejection_justification, response_attachment FROM customer_case WHERE id = $1',
       [id],
     ))[0];
+
+  /** Serious or critical axe findings on the page as it is now. */
+  const seriousViolations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
   /** The mails written so far (no SMTP here: DATA_DIR/mail/), as text. */
   const mails = (): string[] => {
@@ -135,6 +142,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await expect.poll(() => rows.count()).toBe(1);
         expect(await rows.first().textContent()).toContain(kase.number);
         await screenshot(officer.page, `staff-queue-${locale}-${device}`);
+        expect(await seriousViolations(officer.page)).toEqual([]);
         await rows.first().getByRole('link').click();
         await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
         await move(officer.page, locale, words.take, undefined, `staff-confirm-take-${locale}-${device}`);
@@ -145,6 +153,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         // With an appointment set, the next move is to move it.
         await officer.page.locator('.case-actions').getByRole('button', { name: words.extend }).waitFor();
         await screenshot(officer.page, `staff-case-${locale}-${device}`);
+        expect(await seriousViolations(officer.page)).toEqual([]);
         await move(officer.page, locale, words.respond, (dialog) =>
           dialog.locator('#response-justification').fill('Your rental agreement is renewed for two more years.'));
         await expect.poll(async () => (await caseRow(kase.id)).status).toBe('responded');
@@ -182,6 +191,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await customer.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
         expect(await inkOnFirstPage(customer.page, '.details-section:has(.pdf-viewer)')).toBeGreaterThan(100);
         await screenshot(customer.page, `customer-timeline-${locale}-${device}`);
+        expect(await seriousViolations(customer.page)).toEqual([]);
         await customer.page.getByRole('button', { name: words.rate }).click();
         const dialog = customer.page.getByRole('dialog');
         await dialog.getByRole('radio').nth(3).click();
