@@ -128,6 +128,11 @@ describe.each(databases)('moving a case through its states on $name', (database)
       [caseId],
     );
   const idOf = (token: string) => claimsOf(token).id as string;
+  /** The audit log's entries for a case (server/audit): action, who, and the state before and after. */
+  const auditOf = async (caseId: string) =>
+    (await server.db.query<Json>(
+      `SELECT action, actor_id, actor_role, before, after FROM audit_entry WHERE subject_type = 'case' AND subject_id = $1 ORDER BY id`, [caseId],
+    )).map((entry) => [entry.action, entry.actor_id, entry.actor_role, entry.before.status, entry.after.status]);
   /** A response letter's bytes, as the server stored them. */
   async function storedLetter(name: string): Promise<Uint8Array> {
     const file = await fileStorageFor(server.db, server.config.dataDir).open('case-files', name);
@@ -184,6 +189,8 @@ describe.each(databases)('moving a case through its states on $name', (database)
       ['reject', 'ongoing', 'rejected', idOf(officer), 'officer', 'Not the corporation’s house.'],
     ]);
     expect(new Date(history[0].changed_at).getTime()).toBe(now - 180_000);
+    // Each move is in the audit log too, written with it (a refused one left none).
+    expect(await auditOf(id)).toEqual(history.map((entry) => [entry.action, idOf(officer), 'officer', entry.from_status, entry.status]));
   });
 
   it('refuses every move its state does not allow with 409, changing nothing', async () => {
@@ -191,11 +198,11 @@ describe.each(databases)('moving a case through its states on $name', (database)
     const manager = await staffToken('manager', directorate);
     await expectError(await act(manager, id, 'schedule', { scheduled_date: '2026-12-01' }), 409, 'caseMoveNotAllowed');
     await expectOk(await act(manager, id, 'reject', { rejection_justification: 'Filed twice.' }));
-    const before = { row: await caseRow(id), history: await historyOf(id) };
+    const before = { row: await caseRow(id), history: await historyOf(id), audit: await auditOf(id) };
     await expectError(await act(manager, id, 'take'), 409, 'caseMoveNotAllowed');
     await expectError(await act(manager, id, 'reject', { rejection_justification: 'Again.' }), 409, 'caseMoveNotAllowed');
     await expectError(await act(manager, id, 'schedule', { scheduled_date: '2026-12-01' }), 409, 'caseMoveNotAllowed');
-    expect({ row: await caseRow(id), history: await historyOf(id) }).toEqual(before);
+    expect({ row: await caseRow(id), history: await historyOf(id), audit: await auditOf(id) }).toEqual(before);
   });
 
   it('lets only the officers and managers of the case’s directorate act: others get 404 or 401', async () => {
@@ -266,6 +273,13 @@ describe.each(databases)('moving a case through its states on $name', (database)
       ['respond', 'ongoing', 'responded', 'officer'],
       ['approve', 'responded', 'verified', 'manager'],
     ]);
+    expect(await auditOf(id)).toEqual([
+      ['take', idOf(officer), 'officer', 'pending', 'ongoing'],
+      ['respond', idOf(officer), 'officer', 'ongoing', 'responded'],
+      ['return', idOf(manager), 'manager', 'responded', 'ongoing'],
+      ['respond', idOf(officer), 'officer', 'ongoing', 'responded'],
+      ['approve', idOf(manager), 'manager', 'responded', 'verified'],
+    ]);
 
     // The customer's history shows the moves that are theirs to know, without notes or the review loop.
     const [{ email }] = await server.db.query<{ email: string }>(
@@ -307,6 +321,7 @@ describe.each(databases)('moving a case through its states on $name', (database)
     const answers = await Promise.all(managers.map((manager) => act(manager, id, 'approve')));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await historyOf(id)).map((entry) => entry.action)).toEqual(['approve']);
+    expect((await auditOf(id)).map(([action]) => action)).toEqual(['approve']);
     expect((await caseRow(id)).status).toBe('verified');
   });
 
