@@ -71,6 +71,12 @@ describe.skipIf(!hasChromium)('staff administration and the dashboard in Chromiu
       const mail = await smtp.waitForMail(officer);
       if (locale === 'am') expect(mail.subject).toMatch(ETHIOPIC);
       const link = /https?:\/\/\S+\/staff\/set-password\/\S+/.exec(mail.text)![0];
+      // The admin's save is in the audit log, with what it set.
+      await page.goto('/staff/audit');
+      const entry = page.locator('table.audit-table tr', { hasText: 'create_staff' }).first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain(officer);
+      await screenshot(page, `audit-log-admin-${locale}-${viewport}`);
       await context.close();
 
       // The officer, in a browser of their own, follows the link.
