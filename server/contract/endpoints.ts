@@ -60,6 +60,7 @@ export const endpoints = {
   staffListEthicsUsers: { method: 'GET', path: '/staff_api/ethics_users', auth: 'accusation_acceptor' },
   // staff (issue 15): one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
+  staffLogout: { method: 'POST', path: '/staff_api/logout', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager'] },
   staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffTakeCase: { method: 'POST', path: '/staff_api/cases/:id/take', auth: ['officer', 'manager'] },

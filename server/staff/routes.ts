@@ -7,8 +7,8 @@ import type { StaffService } from './service.ts';
 
 /**
  * Accusation acceptors' sign-in and sign-out (SPEC section 6: a staff user type of its
- * own), and the one sign-in for every staff role (issue 15). Logout answers on both paths
- * the SPEC and the issue name.
+ * own), and the one sign-in and sign-out for every staff role (issue 15). The acceptors'
+ * logout answers on both paths the SPEC names.
  */
 export const staffRoutes: FastifyPluginAsync<{ service: StaffService; sessions: Sessions }> = async (app, { service, sessions }) => {
   const route = callRoutes(app, sessions);
@@ -16,7 +16,7 @@ export const staffRoutes: FastifyPluginAsync<{ service: StaffService; sessions: 
   route(calls.loginAccusationAcceptor, async (request) => ({ token: await service.login(request.body.email, request.body.password, request.ip) }));
   route(calls.staffLogin, async (request) => ({ token: await service.staffLogin(request.body.email, request.body.password, request.ip) }));
 
-  for (const logout of [calls.logoutAccusationAcceptor, calls.logoutAccusationAcceptorApi]) {
+  for (const logout of [calls.logoutAccusationAcceptor, calls.logoutAccusationAcceptorApi, calls.staffLogout]) {
     route(logout, async (request) => {
       await service.logout(request.session!);
       return messageBody('loggedOut');

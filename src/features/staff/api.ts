@@ -52,5 +52,5 @@ export const accusationActions = {
 export const staffApi = {
   // One sign-in for every staff role (issue 15); the token carries the role.
   login: (email: string, password: string) => api('staffLogin', { json: { email, password } }),
-  logout: () => api('logoutAccusationAcceptorApi', { via: staffHttp }),
+  logout: () => api('staffLogout', { via: staffHttp }),
 };
