@@ -72,6 +72,9 @@ export function createStaffAdminService({ store, mailer, publicUrl, clock }: Dep
     async save(session: SessionClaims, draft: StaffDraft, language: Language) {
       const now = new Date(clock());
       const { record, sendLink, token } = await store.transaction(async (tx) => {
+        // The active admins are locked before anyone's row, always in one order: two admins
+        // demoting each other at once queue up instead of deadlocking, and one admin stays.
+        const admins = draft.id ? await store.lockActiveAdmins(tx) : [];
         const current = draft.id ? await store.byId(tx, draft.id, true) : undefined;
         if (draft.id && !current) throw notFound();
         const fields = checkedFields(draft, current);
@@ -84,10 +87,7 @@ export function createStaffAdminService({ store, mailer, publicUrl, clock }: Dep
 
         const wasAdmin = current?.role === 'admin' && current.status === 'active';
         const staysAdmin = fields.role === 'admin' && fields.status === 'active';
-        if (wasAdmin && !staysAdmin) {
-          const admins = await store.lockActiveAdmins(tx);
-          if (admins.filter((id) => id !== current.id).length === 0) throw new ApiError(409, 'lastAdmin');
-        }
+        if (wasAdmin && !staysAdmin && admins.every((id) => id === current.id)) throw new ApiError(409, 'lastAdmin');
 
         let id: string;
         if (current) {

@@ -38,10 +38,7 @@ export function createStaffAdminStore(db: Database) {
       return rows.length > 0;
     },
 
-    /**
-     * The active admins, locked: two admins demoting each other at once are served one
-     * after the other, so the second sees the first's change and one admin always remains.
-     */
+    /** The active admins, locked until the transaction ends (the last-admin rule reads them). */
     async lockActiveAdmins(tx: Queryable): Promise<string[]> {
       const rows = await tx.query<{ id: string }>(`SELECT id FROM staff_user WHERE role = 'admin' AND status = 'active' ORDER BY id FOR UPDATE`);
       return rows.map((row) => row.id);

@@ -44,6 +44,9 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
     expect(match, mail.text).not.toBeNull();
     return { id: match![1], token: match![2], mail };
   }
+  /** One staff user as the admin list shows them, read with that admin's token. */
+  const listedBy = async (token: string, id: string): Promise<Json> =>
+    (await expectOk(await call('GET', '/staff_api/admin/staff', token))).staff.find((staff: Json) => staff.id === id);
   const setPassword = (id: string, token: string, password: string) => call('PUT', `/staff_api/set_password/${id}/${token}`, undefined, { password });
 
   beforeAll(async () => {
@@ -218,5 +221,25 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
     await expect(server.db.query(`UPDATE audit_entry SET action = 'nothing' WHERE subject_type = 'staff'`)).rejects.toThrow(/never changed or deleted/);
     await expect(server.db.query(`DELETE FROM audit_entry WHERE subject_type = 'staff'`)).rejects.toThrow(/never changed or deleted/);
     expect(actions.size).toBe(3);
+  });
+
+  // Last: it leaves a single admin.
+  it('keeps one admin when the last two demote each other at the same moment', async () => {
+    const store = createStaffStore(server.db);
+    const ids: string[] = [];
+    const tokens: string[] = [];
+    for (const tag of ['race-one', 'race-two']) {
+      ids.push(await store.upsertStaff({ email: email(tag), password_hash: await hash(PASSWORD), firstname: 'Abel', middlename: '', lastname: tag, role: 'admin' }));
+      tokens.push(await tokenOf(email(tag)));
+    }
+    await server.db.query(`UPDATE staff_user SET status = 'inactive' WHERE role = 'admin' AND NOT (id = ANY ($1::uuid[]))`, [ids]);
+    const [one, two] = await Promise.all(ids.map(async (id) => (await listedBy(tokens[0], id))));
+    const answers = await Promise.all([save({ ...two, status: 'inactive' }, tokens[0]), save({ ...one, status: 'inactive' }, tokens[1])]);
+    const statuses = answers.map((answer) => answer.status);
+    // One wins; the other is refused as the last admin, or finds its own session already ended.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409 || status === 401)).toHaveLength(1);
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_user WHERE role = 'admin' AND status = 'active'`);
+    expect(n).toBe(1);
   });
 });
