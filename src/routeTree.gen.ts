@@ -28,6 +28,7 @@ import { Route as DivisionIdRouteImport } from './routes/division.$id'
 import { Route as EmailVerificationRouteImport } from './routes/email.verification'
 import { Route as PrintIdRouteImport } from './routes/print.$id'
 import { Route as StaffIndexRouteImport } from './routes/staff.index'
+import { Route as StaffAdminRouteImport } from './routes/staff.admin'
 import { Route as StaffApprovalsRouteImport } from './routes/staff.approvals'
 import { Route as StaffAuditRouteImport } from './routes/staff.audit'
 import { Route as StaffDashboardRouteImport } from './routes/staff.dashboard'
@@ -135,6 +136,11 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAdminRoute = StaffAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffApprovalsRoute = StaffApprovalsRouteImport.update({
   id: '/approvals',
   path: '/approvals',
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/admin': typeof StaffAdminRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/admin': typeof StaffAdminRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/staff/admin': typeof StaffAdminRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/admin'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/admin'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/staff/admin'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -535,6 +547,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/admin': {
+      id: '/staff/admin'
+      path: '/admin'
+      fullPath: '/staff/admin'
+      preLoaderRoute: typeof StaffAdminRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/approvals': {
       id: '/staff/approvals'
       path: '/approvals'
@@ -638,6 +657,7 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 )
 
 interface StaffRouteChildren {
+  StaffAdminRoute: typeof StaffAdminRoute
   StaffApprovalsRoute: typeof StaffApprovalsRoute
   StaffAuditRoute: typeof StaffAuditRoute
   StaffDashboardRoute: typeof StaffDashboardRoute
@@ -651,6 +671,7 @@ interface StaffRouteChildren {
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffAdminRoute: StaffAdminRoute,
   StaffApprovalsRoute: StaffApprovalsRoute,
   StaffAuditRoute: StaffAuditRoute,
   StaffDashboardRoute: StaffDashboardRoute,

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, localeFromSpecCode, SELECTABLE_LOCALES, type Locale } from './locales.ts';
+import { rememberedLanguages } from './remembered-languages.ts';
 
 // SPEC section 3: the translation state is "lan" with the spec's codes; kept across reloads.
 const STORAGE_KEY = 'lan';
@@ -14,7 +15,9 @@ export function storedLocale(): Locale {
     // Storage can be blocked (private mode, policies): fall back to the default.
   }
   const locale = localeFromSpecCode(stored);
-  return locale && SELECTABLE_LOCALES.includes(locale) ? locale : DEFAULT_LOCALE;
+  // A language the admin opened (issue 16) holds too, as the server last listed them.
+  const offered = [...SELECTABLE_LOCALES, ...(rememberedLanguages() ?? [])];
+  return locale && offered.includes(locale) ? locale : DEFAULT_LOCALE;
 }
 
 /** Loads one catalog lazily (STYLE.md 12), activates it and sets <html lang>. */

@@ -1,11 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { activateLocale } from './i18n.ts';
-import { LOCALES, SELECTABLE_LOCALES, type Locale } from './locales.ts';
+import { useEnabledLanguages } from './enabled-languages.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import { useLocale } from './use-locale.ts';
 
 export function LanguageSelect({ className = '' }: { className?: string }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const offered = useEnabledLanguages();
+  // The language in use stays listed even when the admin has since closed it.
+  const options = offered.includes(locale) ? offered : [...offered, locale];
   return (
     <select
       className={`language-select ${className}`}
@@ -13,7 +17,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
       value={locale}
       onChange={(event) => void activateLocale(event.target.value as Locale)}
     >
-      {SELECTABLE_LOCALES.map((code) => (
+      {options.map((code) => (
         <option key={code} value={code} lang={LOCALES[code].htmlLang}>
           {LOCALES[code].label}
         </option>

@@ -70,6 +70,11 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
         </Link>
       )}
       {role === 'admin' && (
+        <Link to="/staff/admin" className="nav-link">
+          <Trans>Organisation and services</Trans>
+        </Link>
+      )}
+      {role === 'admin' && (
         <Link to="/staff/people" className="nav-link">
           <Trans>Staff users</Trans>
         </Link>

@@ -1,0 +1,15 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { adminDivisionsQuery } from '../features/admin/api.ts';
+import { ReferencePage } from '../features/admin/reference-page.tsx';
+import { StaffLayout } from '../features/staff/staff-layout.tsx';
+
+export const Route = createFileRoute('/staff/admin')({
+  staticData: { title: msg`Organisation and services` },
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminDivisionsQuery()),
+  component: () => (
+    <StaffLayout>
+      <ReferencePage />
+    </StaffLayout>
+  ),
+});
