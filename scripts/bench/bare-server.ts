@@ -27,9 +27,15 @@ async function openDriver(): Promise<Driver> {
 const names = (alias: string, column = 'name') =>
   ['en', 'am', 'or', 'tg', 'sm', 'af'].map((lang) => `'${column}_${lang}', ${alias}.${column}_${lang}`).join(', ');
 
-// What the portal's status check shows a visitor: the case, its division, its kind and its schedule dates.
+// What the portal's status check shows a visitor: the case, its division, its kind and its
+// schedule dates; its state as a customer reads it and whether it is late, worked out in
+// SQL as the portal does (server/cases/casework-sql.ts: archived reads as its verdict, late
+// from migration 014's due_at).
 const STATUS = `
-  SELECT c.case_number, c.status, c.late, c.created_at AS "createdAt", c.ongoing_date, c.verified_date, c.rejected_date,
+  SELECT c.case_number,
+    CASE WHEN c.status <> 'archived' THEN c.status WHEN c.verified_date IS NULL THEN 'rejected' ELSE 'verified' END AS status,
+    CASE WHEN c.due_at <= COALESCE(c.verified_date, c.rejected_date, now()) THEN 'yes' ELSE 'no' END AS late,
+    c.created_at AS "createdAt", c.ongoing_date, c.verified_date, c.rejected_date,
     json_build_object('_id', d.id, ${names('d')}) AS division,
     json_build_object('_id', r.id, ${names('r', 'case_name')}) AS caselist,
     coalesce((SELECT json_agg(json_build_object('schedule', json_build_object(
