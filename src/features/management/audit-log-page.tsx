@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { auditQuery, managementKeys, type AuditLogEntry, type AuditLogQuery } from './api.ts';
+import { actionLabel } from './audit-words.ts';
 
 /** before → after as short lines: only the fields that changed, so an edit reads at a glance. */
 function changes(entry: AuditLogEntry): string[] {
@@ -22,7 +23,7 @@ function changes(entry: AuditLogEntry): string[] {
 
 /** The audit log (issue 16): who did what, when, before → after; filtered by person, case number and dates. Read-only. */
 export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
   const log = useQuery({ ...auditQuery(filters), placeholderData: (previous) => previous });
@@ -92,7 +93,7 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
                 <tr key={entry.id}>
                   <td data-label={t`When`}>{formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)}</td>
                   <td data-label={t`Who`}>{entry.actor_name || t`System`} <span className="muted">({entry.actor_role})</span></td>
-                  <td data-label={t`Action`}><code>{entry.action}</code> <span className="muted">{entry.subject_type}</span></td>
+                  <td data-label={t`Action`} title={entry.action}>{actionLabel(i18n, entry.action, entry.subject_type)}</td>
                   <td data-label={t`Case number`}>{entry.case_number ?? '—'}</td>
                   <td data-label={t`Before → after`}>
                     <ul className="audit-changes">{changes(entry).map((line) => <li key={line}>{line}</li>)}</ul>

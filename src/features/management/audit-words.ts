@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+
+/**
+ * The audit log's action codes in the reader's language. A code is `<verb>` (take,
+ * approve …) or `<verb>_<what>` (save_division); one this list does not know yet shows
+ * as it is stored, so a new kind of action is never hidden.
+ */
+const VERBS: Record<string, MessageDescriptor> = {
+  create: msg`Created`,
+  save: msg`Changed`,
+  delete: msg`Deleted`,
+  take: msg`Took the case`,
+  assign: msg`Assigned`,
+  schedule: msg`Set an appointment`,
+  extend: msg`Moved the appointment`,
+  respond: msg`Responded`,
+  approve: msg`Approved the response`,
+  return: msg`Sent the response back`,
+  reject: msg`Rejected`,
+  archive: msg`Archived`,
+  note: msg`Added a note`,
+  start_review: msg`Started the review`,
+  close: msg`Closed`,
+  set_password: msg`Set their password`,
+};
+
+const SUBJECTS: Record<string, MessageDescriptor> = {
+  case: msg`Case`,
+  accusation: msg`Accusation`,
+  division: msg`Division`,
+  directorate: msg`Directorate`,
+  team: msg`Team`,
+  case_request: msg`Case request`,
+  question: msg`Question`,
+  staff: msg`Staff user`,
+  holiday: msg`Holiday`,
+  setting: msg`Setting`,
+  archival_category: msg`Archival category`,
+};
+
+export function actionLabel(i18n: I18n, action: string, subjectType: string): string {
+  const subject = SUBJECTS[subjectType] ? i18n._(SUBJECTS[subjectType]) : subjectType;
+  const verb = VERBS[action] ?? VERBS[action.replace(new RegExp(`_${subjectType}$`), '')];
+  return verb ? `${i18n._(verb)} · ${subject}` : `${action} · ${subject}`;
+}
