@@ -4,23 +4,13 @@ import type { STAFF_CASE_STATUSES } from '../../../server/contract/casework-call
 import { api } from '../../app/http.ts';
 import { staffHttp } from '../../app/staff-session.ts';
 
-/** Named here from the contract's list: the schema's union of a mapped array reads as `never` in TypeScript. */
 export type StaffCaseStatus = (typeof STAFF_CASE_STATUSES)[number];
 /** What a queue shows: a page, and optionally a state, lateness, only my cases, or a search. */
-export interface QueueFilters {
-  page: number;
-  status?: StaffCaseStatus;
-  late?: 'yes' | 'no';
-  mine?: 'yes';
-  q?: string;
-}
-type WithStatus<T> = Omit<T, 'status'> & { status: StaffCaseStatus };
-type QueueAnswer = Success<Calls['staffListCases']>;
-export type QueuedCase = WithStatus<QueueAnswer['cases'][number]>;
-export type QueuePage = Omit<QueueAnswer, 'cases'> & { cases: QueuedCase[] };
-export type StaffCase = WithStatus<Success<Calls['staffGetCase']>>;
+export type QueueFilters = NonNullable<QueryOf<Calls['staffListCases']>> & { page: number };
+export type QueuePage = Success<Calls['staffListCases']>;
+export type QueuedCase = QueuePage['cases'][number];
+export type StaffCase = Success<Calls['staffGetCase']>;
 export type StaffHistoryEntry = StaffCase['history'][number];
-export type Officer = Success<Calls['staffListOfficers']>[number];
 
 const keys = {
   all: ['staff', 'cases'] as const,
@@ -34,14 +24,14 @@ export const caseworkKeys = keys;
 export const queueQuery = (filters: QueueFilters) =>
   queryOptions({
     queryKey: keys.queue(filters),
-    queryFn: ({ signal }): Promise<QueuePage> => api('staffListCases', { query: filters as QueryOf<Calls['staffListCases']>, via: staffHttp, signal }),
+    queryFn: ({ signal }) => api('staffListCases', { query: filters, via: staffHttp, signal }),
   });
 
 /** One case of the directorate with every move and note. */
 export const staffCaseQuery = (id: string) =>
   queryOptions({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }): Promise<StaffCase> => api('staffGetCase', { params: { id }, via: staffHttp, signal }),
+    queryFn: ({ signal }) => api('staffGetCase', { params: { id }, via: staffHttp, signal }),
   });
 
 /** The directorate's officers a manager can give a case to. */
