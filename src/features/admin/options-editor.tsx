@@ -36,7 +36,7 @@ export function OptionsEditor({ idPrefix, options, onChange }: { idPrefix: strin
           </div>
         </div>
       ))}
-      <button type="button" className="button button-outline" onClick={() => onChange([...options, { ...emptySix('value'), status: 'active' } as Option])}>
+      <button type="button" className="button button-outline add-option" onClick={() => onChange([...options, { ...emptySix('value'), status: 'active' } as Option])}>
         <Trans>Add an option</Trans>
       </button>
     </fieldset>

@@ -93,14 +93,14 @@ export function ReferencePage() {
           <h3><Trans>Case requests</Trans></h3>
           <ul className="reference-list">
             {division.case_requests.map((request) => (
-              <li key={request.id}>
+              <li key={request.id} data-case-request={request.id}>
                 <div className="reference-row">
                   <strong>{name(request, 'case_name')}</strong>
                   <StatusBadge status={request.status} />
                   <span className="muted"><Trans>{request.target_working_days} working days</Trans></span>
                   <MissingBadge entity={request} prefix="case_name" />
                   {editButton(name(request, 'case_name'), () => requestEdit(division, request))}
-                  <button type="button" className="button button-outline button-small" onClick={() => open(newQuestion(request.id))}><Trans>Add a question</Trans></button>
+                  <button type="button" className="button button-outline button-small add-question" onClick={() => open(newQuestion(request.id))}><Trans>Add a question</Trans></button>
                 </div>
                 <ol className="reference-list">
                   {request.questions.map((question) => (
@@ -117,7 +117,7 @@ export function ReferencePage() {
               </li>
             ))}
           </ul>
-          <button type="button" className="button button-outline" onClick={() => open(newCaseRequest(division.id, division.directorates))}>
+          <button type="button" className="button button-outline add-case-request" onClick={() => open(newCaseRequest(division.id, division.directorates))}>
             <Trans>Add a case request</Trans>
           </button>
         </section>

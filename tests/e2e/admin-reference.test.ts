@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffStore } from '../../server/staff/store.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { appInChromium } from '../helpers/app-server.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { tinyPdf } from '../helpers/pdf.ts';
+import { logInThroughPage } from '../helpers/session.ts';
+
+const PASSWORD = 'Portal12345';
+const ADMIN = 'admin.reference@staff.test';
+const ETHIOPIC = /[\u1200-\u137F]/;
+const LANGS = ['en', 'am', 'or', 'tg', 'sm', 'af'] as const;
+
+/** Six texts, one a language, each telling its language apart. */
+const sixTexts = (english: string, amharic: string) => ({
+  en: english, am: amharic, or: `${english} (Oromoo)`, tg: `${english} (ትግርኛ)`, sm: `${english} (Soomaali)`, af: `${english} (Qafar)`,
+});
+
+/** Issue 16 in the browser: an admin adds a case request with a select question in six languages; a customer applies with it. */
+describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'admin-reference-e2e-')) });
+  let pdfFile: string;
+  let divisionId: string;
+
+  beforeAll(async () => {
+    await createStaffStore(app.server.db).upsertStaff({
+      email: ADMIN, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin',
+    });
+    [{ id: divisionId }] = await app.server.db.query<{ id: string }>(`SELECT id FROM division WHERE name_en = 'Housing Sales and Transfer'`);
+    pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-reference-pdf-')), 'documents.pdf');
+    fs.writeFileSync(pdfFile, tinyPdf());
+  });
+  afterAll(() => fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true }));
+
+  async function fillSix(page: Page, idPrefix: string, prefix: string, texts: Record<(typeof LANGS)[number], string>) {
+    for (const lang of LANGS) await page.locator(`#${idPrefix}-${prefix}_${lang}`).fill(texts[lang]);
+  }
+
+  for (const [locale, viewport] of [['en', 'desktop'], ['am', 'phone']] as const) {
+    it(`an admin adds a case request with a select question, and a customer files a case with it (${locale}, ${viewport})`, async () => {
+      const requestName = sixTexts(`Fence repair ${locale}`, `የአጥር ጥገና ${locale}`);
+      const questionName = sixTexts('Which fence is broken?', 'የትኛው አጥር ተሰብሯል?');
+      const options = [sixTexts('Front fence', 'የፊት አጥር'), sixTexts('Back fence', 'የኋላ አጥር')];
+
+      const admin = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+      const page = admin.page;
+      await page.goto('/staff/login');
+      await chooseLanguage(page, locale);
+      await page.locator('input[type=email]').fill(ADMIN);
+      await page.locator('input[type=password]').fill(PASSWORD);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/staff/login'));
+      await page.locator('nav.staff-nav a[href="/staff/admin"]').click();
+      const division = page.locator(`section[aria-labelledby="division-${divisionId}"]`);
+      await division.waitFor();
+      if (locale === 'am') expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(ETHIOPIC);
+      await screenshot(page, `admin-reference-${locale}-${viewport}`);
+
+      // A new case request: Amharic left empty first, the form says it is needed before sending.
+      await division.locator('button.add-case-request').click();
+      const requestForm = page.locator('form.reference-form');
+      await fillSix(page, 'edit-case_request', 'case_name', { ...requestName, am: '' });
+      await requestForm.locator('button[type=submit]').click();
+      await requestForm.locator('#edit-case_request-case_name_am[aria-invalid=true]').waitFor();
+      await page.locator('#edit-case_request-case_name_am').fill(requestName.am);
+      await page.locator('#edit-case_request-days').fill('7');
+      await requestForm.locator('button[type=submit]').click();
+      await requestForm.waitFor({ state: 'detached' });
+      const [{ id: requestId }] = await app.server.db.query<{ id: string }>('SELECT id FROM case_request WHERE case_name_en = $1', [requestName.en]);
+      const row = division.locator(`li[data-case-request="${requestId}"]`);
+      await row.waitFor();
+      expect(await row.textContent()).toContain(locale === 'en' ? requestName.en : requestName.am);
+
+      // Its select question, in six languages, with two options; Afar left empty on one option shows the missing marker.
+      await row.locator('button.add-question').click();
+      await fillSix(page, 'edit-question', 'name', questionName);
+      await page.locator('#edit-question-input').selectOption('select');
+      await page.locator('button.add-option').click();
+      await page.locator('button.add-option').click();
+      await fillSix(page, 'edit-question-option-0', 'value', options[0]);
+      await fillSix(page, 'edit-question-option-1', 'value', { ...options[1], af: '' });
+      expect(await page.locator('label[for="edit-question-option-1-value_af"] .badge').count()).toBe(1);
+      await screenshot(page, `admin-question-form-${locale}-${viewport}`);
+      await page.locator('form.reference-form button[type=submit]').click();
+      await page.locator('form.reference-form').waitFor({ state: 'detached' });
+      await expect.poll(() => row.locator('ol li').count()).toBe(1);
+      expect(await row.locator('ol li').textContent()).toContain(locale === 'en' ? questionName.en : questionName.am);
+      await screenshot(page, `admin-reference-added-${locale}-${viewport}`);
+      await admin.context.close();
+
+      // The customer sees it in the apply form and files a case choosing the second option.
+      const customer = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+      await customer.page.goto('/');
+      await chooseLanguage(customer.page, locale);
+      await logInThroughPage(customer.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await customer.page.goto('/dashboard/cases');
+      await customer.page.locator('#division').selectOption(divisionId);
+      await customer.page.locator('#case-request').selectOption(requestId);
+      const questions = customer.page.locator('fieldset.questions');
+      await questions.waitFor();
+      expect(await questions.textContent()).toContain(locale === 'en' ? questionName.en : questionName.am);
+      const select = questions.locator('select').first();
+      expect(await select.locator('option').nth(2).textContent()).toContain(locale === 'en' ? options[1].en : options[1].am);
+      await select.selectOption({ index: 2 });
+      await customer.page.locator('#attachment').setInputFiles(pdfFile);
+      await screenshot(customer.page, `apply-admin-request-${locale}-${viewport}`);
+      await customer.page.locator('form button[type=submit]').last().click();
+      await customer.page.getByTestId('confirmation').waitFor();
+      expect(await customer.page.getByTestId('confirmation').textContent()).toContain(locale === 'en' ? options[1].en : options[1].am);
+      await customer.page.locator('.form-actions button.button-primary').click();
+      await expect.poll(async () =>
+        (await app.server.db.query<{ answer: string }>(
+          `SELECT a.option_value_en AS answer FROM customer_case c JOIN case_answer a ON a.case_id = c.id WHERE c.case_request_id = $1`, [requestId],
+        )).map((r) => r.answer), { timeout: 15_000 }).toEqual([options[1].en]);
+      await customer.page.waitForURL('**/dashboard/casestatus**', { timeout: 15_000 });
+      await screenshot(customer.page, `apply-admin-request-filed-${locale}-${viewport}`);
+      await customer.context.close();
+    });
+  }
+});
