@@ -12,12 +12,14 @@ const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : u
 
 /**
  * /staff: where each role works. Officers and managers get their directorate's queue;
- * ethics users their accusation inbox (issue 15).
+ * ethics users their accusation inbox (issue 15), admins their back office (issue 16).
  */
 export const Route = createFileRoute('/staff/')({
   staticData: { title: msg`Case queue` },
   beforeLoad: () => {
-    if (staffSession.role() === 'accusation_acceptor') throw redirect({ to: '/staff/accusations' });
+    const role = staffSession.role();
+    if (role === 'accusation_acceptor') throw redirect({ to: '/staff/accusations' });
+    if (role === 'admin') throw redirect({ to: '/staff/admin' });
   },
   validateSearch: (search: Record<string, unknown>): Partial<QueueFilters> => ({
     page: pageParam(search.page),

@@ -10,10 +10,13 @@ import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../
 import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 
 const PASSWORD = 'Staff12345';
 const OFFICER = 'officer@casework.test';
 const MANAGER = 'manager@casework.test';
+const ADMIN = 'admin@casework.test';
+const ARCHIVIST = 'archivist@casework.test';
 
 /** What staff and the customer click and read, in each language. */
 const WORDS = {
@@ -101,6 +104,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     const password_hash = await hash(PASSWORD);
     await store.upsertStaff({ email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
     await store.upsertStaff({ email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
+    await store.upsertStaff({ email: ADMIN, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'admin' });
+    await store.upsertStaff({ email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
   });
 
   async function staffSignIn(page: Page, locale: Locale, email: string) {
@@ -124,6 +129,28 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     await dialog.getByRole('button', { name: WORDS[locale].confirm }).click();
     await dialog.waitFor({ state: 'detached' });
   }
+
+  it('the one staff log-in sends each role where it works, and shows only its screens', async () => {
+    const landing = async (email: string, password = PASSWORD) => {
+      const { context, page } = await newPage(app.browser, app.server.url);
+      await page.goto('/staff/login');
+      await chooseLanguage(page, 'en');
+      await page.locator('input[type=email]').fill(email);
+      await page.locator('input[type=password]').fill(password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL((url) => url.pathname !== '/staff/login');
+      await page.locator('.staff-nav').waitFor();
+      const where = { path: new URL(page.url()).pathname, nav: await page.locator('.staff-nav a').allTextContents() };
+      await context.close();
+      return where;
+    };
+    expect(await landing(OFFICER)).toEqual({ path: '/staff', nav: ['Case queue'] });
+    expect(await landing(MANAGER)).toMatchObject({ path: '/staff', nav: expect.arrayContaining(['Case queue', 'Waiting for approval']) });
+    expect(await landing(DEMO_ACCEPTOR.email, DEMO_ACCEPTOR.password)).toEqual({ path: '/staff/accusations', nav: ['Accusations'] });
+    expect((await landing(ADMIN)).path).toBe('/staff/admin');
+    // No archive screen yet: the archivist is told so rather than shown a queue they may not read.
+    expect(await landing(ARCHIVIST)).toEqual({ path: '/staff', nav: [] });
+  });
 
   for (const locale of ['en', 'am'] as const) {
     for (const device of ['phone', 'desktop'] as const) {
