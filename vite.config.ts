@@ -117,7 +117,11 @@ export default defineConfig({
   server: { proxy: { '^/(\\w+_api|div_rate|media)/': 'http://localhost:8080' } },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      {
+        // Some unit tests run a tool (Lingui's extractor, ESLint) in a child process: on a busy
+        // two-core CI run those take several times their quiet duration, past the 5 s default.
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 30_000 },
+      },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
