@@ -107,7 +107,7 @@ export default defineConfig({
         // Route components, Dexie and pdf.js stay in their own chunks, loaded when needed.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui)[\\/]/, priority: 2 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui|ky)[\\/]/, priority: 2 },
             { name: 'shell', test: /[\\/]src[\\/](routes[\\/][^?]+|app[\\/].+|i18n[\\/].+|features[\\/][^/\\]+[\\/](api|staff-session)\.ts|ui[\\/]toast\.tsx)$/, priority: 1 },
           ],
         },

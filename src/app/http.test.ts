@@ -3,8 +3,8 @@ import { MemoryStorage } from '../testing/memory-storage.ts';
 
 /**
  * The app's HTTP client over a fake fetch: what it sends, what it gives back, and what it
- * does with refusals, timeouts and aborts (it replaced ky in issue 13; these are the parts
- * of ky's behaviour the app relied on).
+ * does with refusals, timeouts and aborts (over ky; these are the parts of its behaviour
+ * the app relies on).
  */
 
 // A logout forgets the customer's drafts in IndexedDB, which Node has not.
@@ -18,6 +18,12 @@ interface Sent {
 }
 
 let sent: Sent[];
+
+class SiteRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, 'https://portal.test') : input, init);
+  }
+}
 let answer: (request: Sent, signal: AbortSignal) => Promise<Response>;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -42,10 +48,18 @@ describe('the HTTP client (src/app/http.ts)', () => {
     sent = [];
     answer = async () => json(200, { ok: true });
     vi.stubGlobal('sessionStorage', new MemoryStorage());
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      const request = { url, method: init.method!, headers: new Headers(init.headers), body: init.body };
+    // A browser resolves the site-relative paths against the page's address; Node's Request has none.
+    vi.stubGlobal('Request', SiteRequest);
+    vi.stubGlobal('fetch', async (input: Request, init: RequestInit = {}) => {
+      const address = new URL(input.url);
+      const request = {
+        url: `${address.pathname}${address.search}`,
+        method: input.method,
+        headers: input.headers,
+        body: input.body ? await input.text() : undefined,
+      };
       sent.push(request);
-      return answer(request, init.signal!);
+      return answer(request, init.signal ?? input.signal);
     });
   });
   afterEach(() => {
@@ -133,7 +147,12 @@ describe('the HTTP client (src/app/http.ts)', () => {
 
   it("passes the caller's abort on to fetch (a query that is no longer wanted)", async () => {
     const { http } = await start();
-    answer = (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    // As fetch does: an abort before or during the call rejects it with the abort's reason.
+    answer = (_request, signal) =>
+      new Promise((_resolve, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
     const controller = new AbortController();
     const call = http('x', { method: 'GET', signal: controller.signal }).catch((e: unknown) => e);
     controller.abort(new DOMException('unwanted', 'AbortError'));

@@ -1,3 +1,4 @@
+import ky, { HTTPError, TimeoutError, type Hooks, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
 import { endpoints } from '../../server/contract/endpoints.ts';
 import type { BodyOf, CallName, Calls, ParamsOf, QueryOf, Success } from '../../server/contract/calls.ts';
@@ -6,33 +7,16 @@ import { blocking, waitSeconds } from './blocking.ts';
 import { session } from './session.ts';
 
 /**
- * The one HTTP client: a few lines over fetch (issue 13: ky was 9 KB gzip of the landing
- * page for what these lines do). A call is relative to the site, answers JSON, gives up
- * after 30 s and never retries on its own (TanStack Query decides about retries). It is
- * also the one place that turns a 429 into the wait screen and a 500 into "Connection
- * Lost!" (SPEC section 8); callers still get the error.
+ * The one HTTP client, ky (the design card's choice) behind a small interface of our own
+ * so callers and tests do not depend on ky's shapes. A call is relative to the site,
+ * answers JSON, gives up after 30 s and never retries on its own (TanStack Query decides
+ * about retries). It is also the one place that turns a 429 into the wait screen and a 500
+ * into "Connection Lost!" (SPEC section 8); callers still get the error.
  */
 const TIMEOUT_MS = 30_000;
 
-/** The server answered with a status outside 2xx; `data` is its parsed body (undefined when empty or unreadable). */
-export class HTTPError extends Error {
-  readonly response: Response;
-  readonly data: unknown;
-  constructor(response: Response, data: unknown) {
-    super(`request failed with status ${response.status}`);
-    this.name = 'HTTPError';
-    this.response = response;
-    this.data = data;
-  }
-}
-
-/** No answer within the client's timeout; like a lost connection, it has no status. */
-export class TimeoutError extends Error {
-  constructor() {
-    super(`no answer within ${TIMEOUT_MS / 1000} s`);
-    this.name = 'TimeoutError';
-  }
-}
+/** A refusal: ky's HTTPError, whose `data` is the parsed body (undefined when empty or not JSON). */
+export { HTTPError, TimeoutError };
 
 /** What a client adds to each call: headers before it goes, a look at the answer before the caller's. */
 export interface ClientHooks {
@@ -55,70 +39,45 @@ export interface Client {
   extend(hooks: ClientHooks): Client;
 }
 
-const parsed = (text: string): unknown => (text === '' ? undefined : JSON.parse(text));
-
-async function bodyOf(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!/\bjson\b/.test(response.headers.get('content-type') ?? '')) return text || undefined;
-  try {
-    return parsed(text);
-  } catch {
-    return undefined;
-  }
+/** The query without its undefined values, which would otherwise be sent as "undefined". */
+function definedOnly(searchParams: CallInit['searchParams']): Record<string, string | number | boolean> | undefined {
+  if (!searchParams) return undefined;
+  return Object.fromEntries(Object.entries(searchParams).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
 }
 
-function withQuery(path: string, searchParams: CallInit['searchParams']): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(searchParams ?? {})) if (value !== undefined) query.append(key, String(value));
-  const text = query.toString();
-  return text ? `/${path}?${text}` : `/${path}`;
+const kyHooks = ({ beforeRequest, afterResponse }: ClientHooks): Hooks => ({
+  beforeRequest: beforeRequest ? [({ request }) => void beforeRequest(request.headers)] : [],
+  afterResponse: afterResponse ? [({ response }) => void afterResponse(response)] : [],
+});
+
+function clientOver(instance: KyInstance): Client {
+  const call = <T,>(path: string, { method, searchParams, json, body, signal }: CallInit): Promise<T> =>
+    instance(path, {
+      method,
+      signal,
+      searchParams: definedOnly(searchParams),
+      ...(json !== undefined ? { json } : {}),
+      ...(body !== undefined ? { body } : {}),
+    }).json<T>();
+  return Object.assign(call, { extend: (hooks: ClientHooks) => clientOver(instance.extend({ hooks: kyHooks(hooks) })) });
 }
 
-function createClient(hooks: ClientHooks[]): Client {
-  const call = async <T,>(path: string, { method, searchParams, json, body, signal }: CallInit): Promise<T> => {
-    const headers = new Headers({ accept: 'application/json' });
-    if (json !== undefined) headers.set('content-type', 'application/json');
-    for (const hook of hooks) hook.beforeRequest?.(headers);
-    // Our own controller rather than AbortSignal.any/timeout, which older phones' browsers lack.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, TIMEOUT_MS);
-    const abort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    try {
-      const response = await fetch(withQuery(path, searchParams), {
-        method,
-        headers,
-        body: json !== undefined ? JSON.stringify(json) : body,
-        signal: controller.signal,
-      });
-      for (const hook of hooks) hook.afterResponse?.(response);
-      if (!response.ok) throw new HTTPError(response, await bodyOf(response));
-      return parsed(await response.text()) as T;
-    } catch (error) {
-      throw timedOut ? new TimeoutError() : error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-    }
-  };
-  return Object.assign(call, { extend: (more: ClientHooks) => createClient([...hooks, more]) });
-}
-
-export const http = createClient([
-  {
-    // The server writes e-mails in the reader's language.
-    beforeRequest: (headers) => headers.set('Accept-Language', i18n.locale || 'am'),
-    afterResponse: (response) => {
-      if (response.status === 429) blocking.rateLimited(waitSeconds(response.headers.get('Retry-After')));
-      else if (response.status >= 500) blocking.serverError();
-    },
-  },
-]);
+export const http = clientOver(
+  ky.create({
+    prefix: '/',
+    timeout: TIMEOUT_MS,
+    retry: 0,
+    headers: { accept: 'application/json' },
+    hooks: kyHooks({
+      // The server writes e-mails in the reader's language.
+      beforeRequest: (headers) => headers.set('Accept-Language', i18n.locale || 'am'),
+      afterResponse: (response) => {
+        if (response.status === 429) blocking.rateLimited(waitSeconds(response.headers.get('Retry-After')));
+        else if (response.status >= 500) blocking.serverError();
+      },
+    }),
+  }),
+);
 
 /** A refused upload, shaped like HTTPError for the code that reads refusals. */
 export class UploadError extends Error {
