@@ -12,6 +12,7 @@ import { buffer } from 'node:stream/consumers';
 import { fileStorageFor } from '../../server/files/storage.ts';
 import { dueDay } from '../../server/casework/due-dates.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { nextTuesdayAt } from '../helpers/clock.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -88,7 +89,7 @@ describe.each(databases)('staff roles and the one staff sign-in on $name', (data
 
 describe.each(databases)('moving a case through its states on $name', (database) => {
   let server: TestServer;
-  let now = Date.parse('2026-11-24T07:30:00Z');
+  let now = nextTuesdayAt('07:30');
   let passwordHash: string;
   /** The demo's pending cases, each with the directorate whose queue it is in. */
   let pending: { id: string; directorate: string }[];
