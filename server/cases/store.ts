@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary, PublicCaseStatus } from '../contract/cases.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
-import { containing, filedQuestionNames, iso, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
+import { containing, filedOption, filedQuestionNames, iso, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { customerStatus, lateness } from './casework-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
@@ -57,8 +57,9 @@ const fullCase = (now: string) => `
     json_build_object('_id', u.id, 'firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname,
       'subcity', u.subcity, 'woreda', u.woreda, 'house_number', u.house_number, 'phone', u.phone,
       'house_phone_number', u.house_phone_number, 'gender', u.gender) AS customer,
-    -- The question as it read when the case was filed (migration 017), not as edited since.
-    coalesce((SELECT json_agg(json_build_object('question', json_build_object('_id', a.question_id, ${filedQuestionNames('a')}), 'answer', a.answer)
+    -- The question and chosen option as they read when the case was filed (migration 017), not as edited since.
+    coalesce((SELECT json_agg(json_build_object('question', json_build_object('_id', a.question_id, ${filedQuestionNames('a')},
+                                'enumValues', ${filedOption('a')}), 'answer', a.answer)
                               ORDER BY a.position)
               FROM case_answer a WHERE a.case_id = c.id), '[]'::json) AS list_of_question,
     coalesce((SELECT json_agg(json_build_object('schedule', json_build_object(

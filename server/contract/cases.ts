@@ -73,7 +73,8 @@ export const CaseCustomer = Type.Object({
 });
 
 export const AnsweredQuestion = Type.Object({
-  question: Type.Intersect([Type.Object({ _id: Id }), Names]),
+  /** The question as filed; for a select, `enumValues` holds the option chosen, as it read then (SPEC section 3 shows its text). */
+  question: Type.Intersect([Type.Object({ _id: Id, enumValues: Type.Array(EnumValue) }), Names]),
   answer: Type.String(),
 });
 

@@ -29,3 +29,11 @@ export const SNAPSHOT_VALUES = [sixColumns('q'), sixColumns('o', 'value')].join(
 /** A filed answer's question as `name_en` … `name_af`, read from the copy (alias of case_answer). */
 export const filedQuestionNames = (alias: string) =>
   LANGUAGES.map((lang) => `'name_${lang}', ${alias}.question_name_${lang}`).join(', ');
+
+/**
+ * A filed select answer's option as SPEC's enumValues (one entry: the option chosen, with
+ * its six values as they read at filing), or an empty array for a typed answer.
+ */
+export const filedOption = (alias: string) =>
+  `CASE WHEN ${alias}.option_value_en IS NULL THEN '[]'::json ELSE json_build_array(json_build_object('_id', ${alias}.answer,
+     'expectedValues', json_build_object(${LANGUAGES.map((lang) => `'value_${lang}', ${alias}.option_value_${lang}`).join(', ')}))) END`;

@@ -197,7 +197,19 @@ describe.each(databases)('reference data, administered, on $name', (database) =>
     // The customer's case still reads as filed, in the detail, the staff view and the printout.
     const detail = await expectOk(await call('GET', `/customer_case_api/get_case_by_id/${caseId}`, token));
     const whole = Array.isArray(detail) ? detail[0] : (detail.case ?? detail);
-    expect(whole.list_of_question).toEqual([{ question: expect.objectContaining({ _id: questionId, name_en: 'Which fence?', name_am: 'Which fence? ·ኣማ' }), answer: back }]);
+    const asFiled = [{
+      question: expect.objectContaining({
+        _id: questionId, name_en: 'Which fence?', name_am: 'Which fence? ·ኣማ',
+        // The option chosen, as it read at filing: what the customer's and the staff's screens show.
+        enumValues: [{ _id: back, expectedValues: offered.enumValues[1].expectedValues }],
+      }),
+      answer: back,
+    }];
+    expect(offered.enumValues[1].expectedValues).toMatchObject({ value_en: 'Back fence', value_am: 'Back fence ·ኣማ' });
+    expect(whole.list_of_question).toEqual(asFiled);
+    const { token: caseOfficer } = await staffToken('officer', directorateId);
+    const staffView = await expectOk(await call('GET', `/staff_api/cases/${caseId}`, caseOfficer));
+    expect(staffView.list_of_question).toEqual(asFiled);
     const printed = (await expectOk(await call('GET', `/customer_case_api/print_case/${caseId}`, token))).file as string;
     const pdf = new Uint8Array(await (await fetch(`${server.url}/media/CaseFiles/${printed}`)).arrayBuffer());
     const text = squashed((await pdfPages(pdf)).join(''));

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
-import { authHeaders, caseFileUrl, questionsQuery, type Case, type CaseLookup, type PublicCaseStatus } from './api.ts';
+import { authHeaders, caseFileUrl, type Case, type CaseLookup, type PublicCaseStatus } from './api.ts';
 import { answerText, caseRequestName, personName } from './answers.ts';
 import { StatusBanner } from './status-banner.tsx';
 
@@ -41,7 +40,6 @@ export function CaseDetails({
   const { t } = useLingui();
   const locale = useLocale();
   const whole = kase.masked ? undefined : kase;
-  const questions = useQuery({ ...questionsQuery(), enabled: Boolean(whole?.list_of_question.length) });
   const verified = kase.status === 'verified';
   const date = (iso: string | null) => formatDate(iso, locale);
   const schedules: ScheduleEntry[] = kase.schedule_program.map(({ schedule }) => schedule);
@@ -77,7 +75,7 @@ export function CaseDetails({
           <DetailsList
             rows={whole.list_of_question.map(({ question, answer }) => [
               localized(question, 'name', locale),
-              answerText(answer, questions.data?.find((q) => q._id === question._id), locale),
+              answerText(answer, question, locale),
             ])}
           />
         </Section>
