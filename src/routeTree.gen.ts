@@ -38,6 +38,9 @@ import { Route as DashboardCaseIdRouteImport } from './routes/dashboard.case.$id
 import { Route as Reset_passwordIdTokenRouteImport } from './routes/reset_password.$id.$token'
 import { Route as StaffAccusationsIndexRouteImport } from './routes/staff.accusations.index'
 import { Route as StaffAccusationsIdRouteImport } from './routes/staff.accusations.$id'
+import { Route as StaffArchiveIndexRouteImport } from './routes/staff.archive.index'
+import { Route as StaffArchiveCategoriesRouteImport } from './routes/staff.archive.categories'
+import { Route as StaffArchiveSearchRouteImport } from './routes/staff.archive.search'
 import { Route as StaffCasesIdRouteImport } from './routes/staff.cases.$id'
 import { Route as StaffSetPasswordIdTokenRouteImport } from './routes/staff.set-password.$id.$token'
 
@@ -186,6 +189,21 @@ const StaffAccusationsIdRoute = StaffAccusationsIdRouteImport.update({
   path: '/accusations/$id',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffArchiveIndexRoute = StaffArchiveIndexRouteImport.update({
+  id: '/archive/',
+  path: '/archive/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffArchiveCategoriesRoute = StaffArchiveCategoriesRouteImport.update({
+  id: '/archive/categories',
+  path: '/archive/categories',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffArchiveSearchRoute = StaffArchiveSearchRouteImport.update({
+  id: '/archive/search',
+  path: '/archive/search',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffCasesIdRoute = StaffCasesIdRouteImport.update({
   id: '/cases/$id',
   path: '/cases/$id',
@@ -226,8 +244,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/archive/categories': typeof StaffArchiveCategoriesRoute
+  '/staff/archive/search': typeof StaffArchiveSearchRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
+  '/staff/archive/': typeof StaffArchiveIndexRoute
   '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRoutesByTo {
@@ -257,8 +278,11 @@ export interface FileRoutesByTo {
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/archive/categories': typeof StaffArchiveCategoriesRoute
+  '/staff/archive/search': typeof StaffArchiveSearchRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations': typeof StaffAccusationsIndexRoute
+  '/staff/archive': typeof StaffArchiveIndexRoute
   '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRoutesById {
@@ -291,8 +315,11 @@ export interface FileRoutesById {
   '/dashboard/case/$id': typeof DashboardCaseIdRoute
   '/reset_password/$id/$token': typeof Reset_passwordIdTokenRoute
   '/staff/accusations/$id': typeof StaffAccusationsIdRoute
+  '/staff/archive/categories': typeof StaffArchiveCategoriesRoute
+  '/staff/archive/search': typeof StaffArchiveSearchRoute
   '/staff/cases/$id': typeof StaffCasesIdRoute
   '/staff/accusations/': typeof StaffAccusationsIndexRoute
+  '/staff/archive/': typeof StaffArchiveIndexRoute
   '/staff/set-password/$id/$token': typeof StaffSetPasswordIdTokenRoute
 }
 export interface FileRouteTypes {
@@ -326,8 +353,11 @@ export interface FileRouteTypes {
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/archive/categories'
+    | '/staff/archive/search'
     | '/staff/cases/$id'
     | '/staff/accusations/'
+    | '/staff/archive/'
     | '/staff/set-password/$id/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -357,8 +387,11 @@ export interface FileRouteTypes {
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/archive/categories'
+    | '/staff/archive/search'
     | '/staff/cases/$id'
     | '/staff/accusations'
+    | '/staff/archive'
     | '/staff/set-password/$id/$token'
   id:
     | '__root__'
@@ -390,8 +423,11 @@ export interface FileRouteTypes {
     | '/dashboard/case/$id'
     | '/reset_password/$id/$token'
     | '/staff/accusations/$id'
+    | '/staff/archive/categories'
+    | '/staff/archive/search'
     | '/staff/cases/$id'
     | '/staff/accusations/'
+    | '/staff/archive/'
     | '/staff/set-password/$id/$token'
   fileRoutesById: FileRoutesById
 }
@@ -617,6 +653,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffAccusationsIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/archive/': {
+      id: '/staff/archive/'
+      path: '/archive'
+      fullPath: '/staff/archive/'
+      preLoaderRoute: typeof StaffArchiveIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/archive/categories': {
+      id: '/staff/archive/categories'
+      path: '/archive/categories'
+      fullPath: '/staff/archive/categories'
+      preLoaderRoute: typeof StaffArchiveCategoriesRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/archive/search': {
+      id: '/staff/archive/search'
+      path: '/archive/search'
+      fullPath: '/staff/archive/search'
+      preLoaderRoute: typeof StaffArchiveSearchRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/cases/$id': {
       id: '/staff/cases/$id'
       path: '/cases/$id'
@@ -665,8 +722,11 @@ interface StaffRouteChildren {
   StaffPeopleRoute: typeof StaffPeopleRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffAccusationsIdRoute: typeof StaffAccusationsIdRoute
+  StaffArchiveCategoriesRoute: typeof StaffArchiveCategoriesRoute
+  StaffArchiveSearchRoute: typeof StaffArchiveSearchRoute
   StaffCasesIdRoute: typeof StaffCasesIdRoute
   StaffAccusationsIndexRoute: typeof StaffAccusationsIndexRoute
+  StaffArchiveIndexRoute: typeof StaffArchiveIndexRoute
   StaffSetPasswordIdTokenRoute: typeof StaffSetPasswordIdTokenRoute
 }
 
@@ -679,8 +739,11 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffPeopleRoute: StaffPeopleRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffAccusationsIdRoute: StaffAccusationsIdRoute,
+  StaffArchiveCategoriesRoute: StaffArchiveCategoriesRoute,
+  StaffArchiveSearchRoute: StaffArchiveSearchRoute,
   StaffCasesIdRoute: StaffCasesIdRoute,
   StaffAccusationsIndexRoute: StaffAccusationsIndexRoute,
+  StaffArchiveIndexRoute: StaffArchiveIndexRoute,
   StaffSetPasswordIdTokenRoute: StaffSetPasswordIdTokenRoute,
 }
 

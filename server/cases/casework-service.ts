@@ -25,6 +25,8 @@ type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' 
 
 /** The roles that read closed cases of every directorate, and file them in the archive. */
 const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
+/** The closed cases not yet filed: an archivist's worklist. */
+const WAITING_FOR_ARCHIVE: readonly CaseStatus[] = ['verified', 'rejected'];
 
 /**
  * Staff moving a case through its states (issue 15), with no HTTP in it. A case outside
@@ -85,14 +87,19 @@ export function createCaseworkService({ store, cases, storage, clock }: Dependen
 
   return {
     /**
-     * A page of the staff user's directorate's queue, soonest due first, paged in SQL.
+     * A page of the staff user's directorate's queue (for archivists and admins, the closed
+     * cases of every directorate), soonest due first, paged in SQL.
      * Lateness is judged at the app's clock, so every instance answers the same.
      */
     async queue(session: SessionClaims, filter: { status?: string; late?: 'yes' | 'no'; mine?: 'yes' | 'no'; q?: string; page?: number }) {
-      const directorateId = await store.directorateOf(session.id);
-      if (!directorateId) return { cases: [], currentPage: 1, totalPages: 1 };
+      // Archivists and admins work on the closed cases of every directorate: without a state
+      // asked for, those still to be filed (verified and rejected).
+      const archive = ARCHIVE_ROLES.has(session.role);
+      const directorateId = archive ? undefined : ((await store.directorateOf(session.id)) ?? undefined);
+      if (!archive && !directorateId) return { cases: [], currentPage: 1, totalPages: 1 };
+      const statuses = !archive ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
       return store.queue({
-        directorateId, staffId: session.id, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
+        directorateId, statuses, staffId: session.id, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
         q: filter.q?.trim() || undefined, page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE, now: new Date(clock()),
       });
     },

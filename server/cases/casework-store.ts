@@ -17,9 +17,12 @@ export interface CaseAtWork {
   assigned_to_id: string | null;
 }
 
-/** What a staff queue is asked for: one directorate's cases, narrowed by the filters given. */
+/** What a staff queue is asked for: one directorate's cases (or every directorate's), narrowed by the filters given. */
 export interface QueueFilter {
-  directorateId: string;
+  /** Absent for the archive's worklist, which spans every directorate. */
+  directorateId?: string;
+  /** Only these states (the archive's worklist: the closed ones). */
+  statuses?: readonly string[];
   /** The staff user asking: `mine` means assigned to them. */
   staffId: string;
   status?: string;
@@ -128,14 +131,16 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
      * with what the queue shows of each: the case request, the customer, the officer on it.
      */
     queue(filter: QueueFilter) {
-      const params: unknown[] = [filter.directorateId, filter.now];
-      const conditions = [`${DIRECTORATE_OF_CASE} = $1`];
+      const params: unknown[] = [filter.now];
+      const conditions = ['true'];
       const add = (sql: (placeholder: string) => string, value: unknown) => {
         params.push(value);
         conditions.push(sql(`$${params.length}`));
       };
+      if (filter.directorateId) add((p) => `${DIRECTORATE_OF_CASE} = ${p}`, filter.directorateId);
+      if (filter.statuses) add((p) => `c.status = ANY(${p}::text[])`, filter.statuses);
       if (filter.status) add((p) => `c.status = ${p}`, filter.status);
-      if (filter.late) add((p) => `${lateness('c', '$2')} = ${p}`, filter.late);
+      if (filter.late) add((p) => `${lateness('c', '$1')} = ${p}`, filter.late);
       if (filter.mine) add((p) => `c.assigned_to_id = ${p}`, filter.staffId);
       if (filter.q) {
         add((p) => `(c.case_number ILIKE ${p} OR u.phone LIKE ${p}
@@ -148,7 +153,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
          FROM customer_case c JOIN case_request r ON r.id = c.case_request_id ${customerJoin}
          WHERE ${conditions.join(' AND ')}`,
         `SELECT json_build_object('_id', c.id, 'case_number', c.case_number, 'status', c.status,
-           'late', ${lateness('c', '$2')}, 'due_date', ${dueDate('c')}, 'createdAt', ${iso('c.created_at')},
+           'late', ${lateness('c', '$1')}, 'due_date', ${dueDate('c')}, 'createdAt', ${iso('c.created_at')},
            'caselist', json_build_object('_id', r.id, ${sixNames('r', 'case_name')}),
            'customer', json_build_object('firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname, 'phone', u.phone),
            'assigned_to', ${staffPerson('a')}) AS row

@@ -96,7 +96,9 @@ export const caseworkCalls = defineCalls('staff', {
   staffListCases: {
     summary: "A page of the directorate's queue, soonest due first",
     description:
-      "An officer or a manager sees only their directorate's cases. `late` is computed by the server from the due date. " +
+      "An officer or a manager sees only their directorate's cases. Archivists and admins see the closed cases of every " +
+      'directorate: without `status`, the verified and rejected ones still to be archived; `status` picks one closed state ' +
+      '(an open one finds nothing). `late` is computed by the server from the due date. ' +
       '`mine=yes`: only the cases assigned to the caller. `q`: part of a case number, a customer phone or name.',
     query: Type.Object({
       status: Type.Optional(StaffCaseStatus),

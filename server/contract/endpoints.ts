@@ -61,7 +61,7 @@ export const endpoints = {
   // staff (issue 15): one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
   staffLogout: { method: 'POST', path: '/staff_api/logout', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
-  staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager'] },
+  staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffTakeCase: { method: 'POST', path: '/staff_api/cases/:id/take', auth: ['officer', 'manager'] },
   staffAssignCase: { method: 'POST', path: '/staff_api/cases/:id/assign', auth: ['manager'] },

@@ -12,7 +12,8 @@ const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : u
 
 /**
  * /staff: where each role works. Officers and managers get their directorate's queue;
- * ethics users their accusation inbox (issue 15), admins their back office (issue 16).
+ * ethics users their accusation inbox (issue 15), archivists the cases to be archived,
+ * admins their back office (issue 16).
  */
 export const Route = createFileRoute('/staff/')({
   staticData: { title: msg`Case queue` },
@@ -20,6 +21,7 @@ export const Route = createFileRoute('/staff/')({
     const role = staffSession.role();
     if (role === 'accusation_acceptor') throw redirect({ to: '/staff/accusations' });
     if (role === 'admin') throw redirect({ to: '/staff/admin' });
+    if (role === 'archivist') throw redirect({ to: '/staff/archive' });
   },
   validateSearch: (search: Record<string, unknown>): Partial<QueueFilters> => ({
     page: pageParam(search.page),

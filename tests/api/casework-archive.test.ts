@@ -192,6 +192,35 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     ]);
   });
 
+  it("gives archivists and admins a worklist of every directorate's closed cases still to be filed", async () => {
+    const archivist = await staff('archivist', null);
+    const admin = await staff('admin', null);
+    /** Every case number of the worklist, page after page. */
+    const worklist = async (token: string, query = '') => {
+      const numbers: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await expectOk(await get(`/staff_api/cases?page=${page}${query}`, token));
+        numbers.push(...answer.cases.map((row: Json) => row.case_number as string));
+        expect(answer.cases.every((row: Json) => query.includes(row.status) || ['verified', 'rejected'].includes(row.status))).toBe(true);
+        if (page >= answer.totalPages) return numbers.sort();
+      }
+    };
+    const inSql = async (statuses: string[]) =>
+      (await server.db.query<{ case_number: string }>('SELECT case_number FROM customer_case WHERE status = ANY($1::text[]) ORDER BY case_number', [statuses]))
+        .map((row) => row.case_number).sort();
+    const waiting = await inSql(['verified', 'rejected']);
+    // The demo has answered and rejected cases in more than one directorate.
+    expect(waiting.length).toBeGreaterThan(1);
+    expect(await worklist(archivist.token)).toEqual(waiting);
+    expect(await worklist(admin.token)).toEqual(waiting);
+    expect(await worklist(archivist.token, '&status=rejected')).toEqual(await inSql(['rejected']));
+    // An open case is never the archive's, whatever is asked.
+    expect(await worklist(archivist.token, '&status=pending')).toEqual([]);
+    // An ethics user and a customer have no queue.
+    await expectError(await get('/staff_api/cases', (await staff('accusation_acceptor', null)).token), 401, 'sessionInvalid');
+    await expectError(await get('/staff_api/cases', await customerToken()), 401, 'sessionInvalid');
+  });
+
   it('files verified and rejected cases of any directorate in the archive, read-only; the customer still sees the verdict', async () => {
     const archivist = await staff('archivist', null);
     const category = await expectOk(await post('/staff_api/archive/categories', { name: `Answered ${database.name}` }, archivist.token));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePo } from '../../server/errors/catalogs.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { appInChromium } from '../helpers/app-server.ts';
@@ -37,6 +38,16 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
   });
   afterAll(() => fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true }));
 
+  /** The admin signs in through the staff log-in, in the language given. */
+  async function adminSignIn(page: Page, locale: 'en' | 'am') {
+    await page.goto('/staff/login');
+    await chooseLanguage(page, locale);
+    await page.locator('input[type=email]').fill(ADMIN);
+    await page.locator('input[type=password]').fill(PASSWORD);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/staff/login'));
+  }
+
   async function fillSix(page: Page, idPrefix: string, prefix: string, texts: Record<(typeof LANGS)[number], string>) {
     for (const lang of LANGS) await page.locator(`#${idPrefix}-${prefix}_${lang}`).fill(texts[lang]);
   }
@@ -49,12 +60,7 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
 
       const admin = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
       const page = admin.page;
-      await page.goto('/staff/login');
-      await chooseLanguage(page, locale);
-      await page.locator('input[type=email]').fill(ADMIN);
-      await page.locator('input[type=password]').fill(PASSWORD);
-      await page.locator('form button[type=submit]').click();
-      await page.waitForURL((url) => !url.pathname.endsWith('/staff/login'));
+      await adminSignIn(page, locale);
       await page.locator('nav.staff-nav a[href="/staff/admin"]').click();
       const division = page.locator(`section[aria-labelledby="division-${divisionId}"]`);
       await division.waitFor();
@@ -120,6 +126,44 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
       await customer.page.waitForURL('**/dashboard/casestatus**', { timeout: 15_000 });
       await screenshot(customer.page, `apply-admin-request-filed-${locale}-${viewport}`);
       await customer.context.close();
+    });
+  }
+
+  // Issue 16: the selector offers English and Amharic (SPEC section 1) and whatever else the admin opens.
+  for (const [locale, viewport, opened, label] of [['en', 'desktop', 'om', 'Afaan Oromoo'], ['am', 'phone', 'ti', 'ትግርኛ']] as const) {
+    it(`an admin opens ${label} in the language selector, and a visitor reads the portal in it (${locale}, ${viewport})`, async () => {
+      const offered = async () => (await (await fetch(`${app.server.url}/settings_api/languages`)).json()).languages as string[];
+      expect(await offered()).toEqual(['en', 'am']);
+      const admin = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+      await adminSignIn(admin.page, locale);
+      await admin.page.goto('/staff/admin');
+      const languages = admin.page.locator('section[aria-labelledby="languages-title"]');
+      const box = languages.getByRole('checkbox', { name: label });
+      await box.check();
+      await screenshot(admin.page, `admin-languages-${locale}-${viewport}`);
+      await languages.locator('button[type=submit]').click();
+      await expect.poll(offered).toEqual(['en', 'am', opened]);
+
+      // A visitor's selector now offers it; chosen, the portal reads in it.
+      const visitor = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+      await visitor.page.goto('/');
+      const selector = visitor.page.locator('select.language-select').first();
+      await expect.poll(() => selector.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)))
+        .toEqual(['en', 'am', opened]);
+      await selector.selectOption(opened);
+      await visitor.page.waitForFunction((lang) => document.documentElement.lang === lang, opened);
+      const catalog = parsePo(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${opened}/messages.po`), 'utf8'));
+      const heading = catalog.find((entry) => entry.source === 'Customer Service Portal')!.translation;
+      expect(heading).not.toBe('Customer Service Portal');
+      await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
+      await screenshot(visitor.page, `landing-${opened}-${viewport}`);
+      await visitor.context.close();
+
+      // Closed again, it is no longer offered.
+      await box.uncheck();
+      await languages.locator('button[type=submit]').click();
+      await expect.poll(offered).toEqual(['en', 'am']);
+      await admin.context.close();
     });
   }
 });

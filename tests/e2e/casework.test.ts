@@ -28,6 +28,8 @@ const WORDS = {
     timeline: ['We received your case.', 'We started processing your case.', 'Your case was answered.'],
     answeredMail: (caseNumber: string) => `Your case ${caseNumber} has been responded to`,
     assign: 'Assign to an officer', mine: 'Assigned to me',
+    archive: 'Archive', archiveCase: 'Archive the case', categories: 'Archival categories', addCategory: 'Add the category',
+    archived: 'archived',
   },
   am: {
     take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያራዝሙ', respond: 'ምላሽ ይስጡ',
@@ -37,6 +39,8 @@ const WORDS = {
     timeline: ['ጉዳይዎ ደርሶናል።', 'የጉዳይዎ ሂደት ተጀምሯል።', 'ለጉዳይዎ ምላሽ ተሰጥቷል።'],
     answeredMail: (caseNumber: string) => `ለጉዳይዎ ${caseNumber} ምላሽ ተሰጥቷል`,
     assign: 'ለባለሙያ ይመድቡ', mine: 'ለእኔ የተመደቡ',
+    archive: 'ማህደር', archiveCase: 'ጉዳዩን በማህደር ያስቀምጡ', categories: 'የማህደር ምድቦች', addCategory: 'ምድቡን ያክሉ',
+    archived: 'በማህደር ተቀምጧል',
   },
 } as const;
 type Locale = keyof typeof WORDS;
@@ -108,15 +112,32 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     await store.upsertStaff({ email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
   });
 
-  async function staffSignIn(page: Page, locale: Locale, email: string) {
+  /** Signs in through the staff log-in; officers and managers land on their directorate's queue, archivists on theirs. */
+  async function staffSignIn(page: Page, locale: Locale, email: string, landing = '/staff') {
     await page.goto('/staff/login');
     await chooseLanguage(page, locale);
     await page.locator('input[type=email]').fill(email);
     await page.locator('input[type=password]').fill(PASSWORD);
     await page.locator('form button[type=submit]').click();
-    // Officers and managers land on their directorate's queue.
+    await page.waitForURL((url) => url.pathname === landing);
     await page.getByTestId('case-queue').or(page.locator('.notice')).first().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/staff');
+  }
+
+  /** A case of the demo customer taken, answered and approved through the API, as officer and manager would. */
+  async function answered(remark: string) {
+    const kase = await filed(remark);
+    const tokenOf = async (email: string) => (await (await fetch(`${app.server.url}/staff_api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
+    })).json()).token as string;
+    const as = (token: string, path: string, body?: FormData) =>
+      fetch(`${app.server.url}/staff_api/cases/${kase.id}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+    const [officer, manager] = [await tokenOf(OFFICER), await tokenOf(MANAGER)];
+    expect((await as(officer, 'take')).status).toBe(200);
+    const response = new FormData();
+    response.append('justification', 'Renewed for two more years.');
+    expect((await as(officer, 'respond', response)).status).toBe(200);
+    expect((await as(manager, 'approve')).status).toBe(200);
+    return kase;
   }
 
   /** Opens a move's dialog, lets `fill` fill it, and confirms. */
@@ -148,8 +169,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     expect(await landing(MANAGER)).toMatchObject({ path: '/staff', nav: expect.arrayContaining(['Case queue', 'Waiting for approval']) });
     expect(await landing(DEMO_ACCEPTOR.email, DEMO_ACCEPTOR.password)).toEqual({ path: '/staff/accusations', nav: ['Accusations'] });
     expect((await landing(ADMIN)).path).toBe('/staff/admin');
-    // No archive screen yet: the archivist is told so rather than shown a queue they may not read.
-    expect(await landing(ARCHIVIST)).toEqual({ path: '/staff', nav: [] });
+    // Archivists land on the closed cases still to be archived.
+    expect(await landing(ARCHIVIST)).toEqual({ path: '/staff/archive', nav: ['Archive'] });
   });
 
   for (const locale of ['en', 'am'] as const) {
@@ -227,6 +248,59 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const [rating] = await app.server.db.query<{ rate_num: number }>('SELECT rate_num FROM case_rating WHERE case_id = $1', [kase.id]);
         expect(rating.rate_num).toBe(4);
         await customer.context.close();
+      });
+    }
+
+    for (const device of ['phone', 'desktop'] as const) {
+      it(`an archivist adds a category, files an approved case under it and finds it in the archive (${locale}, ${device})`, async () => {
+        const words = WORDS[locale];
+        const kase = await answered(`Archived ${locale} ${device}`);
+        const category = `${locale === 'en' ? 'Renewals' : 'የውል እድሳት'} ${device} ${Date.now()}`;
+        const archivist = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
+        const { page } = archivist;
+        await staffSignIn(page, locale, ARCHIVIST, '/staff/archive');
+
+        // A category first: the case is filed under it.
+        await page.locator('.tabs').getByRole('link', { name: words.categories }).click();
+        await page.locator('#category-name').fill(category);
+        await page.getByRole('button', { name: words.addCategory }).click();
+        await page.getByTestId('archival-category').filter({ hasText: category }).waitFor();
+        await screenshot(page, `archive-categories-${locale}-${device}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // The approved case is among the closed ones waiting; found by its number, opened and filed.
+        await page.locator('.staff-nav').getByRole('link', { name: words.archive, exact: true }).click();
+        await page.locator('input[name=q]').fill(kase.number);
+        await page.locator('form[role=search] button[type=submit]').click();
+        const rows = page.getByTestId('queued-case');
+        await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining(kase.number)]);
+        await screenshot(page, `archive-worklist-${locale}-${device}`);
+        expect(await seriousViolations(page)).toEqual([]);
+        await rows.first().getByRole('link').click();
+        await page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+        await move(page, locale, words.archiveCase, async (dialog) => {
+          const option = dialog.locator('#archival-category option', { hasText: category });
+          await option.waitFor({ state: 'attached' });
+          await dialog.locator('#archival-category').selectOption(await option.getAttribute('value'));
+        }, `archive-confirm-${locale}-${device}`);
+        await expect.poll(async () => (await caseRow(kase.id)).status).toBe('archived');
+        // Filed, it is read-only: the page says where it is and offers no move.
+        await page.locator('.page-title-row .badge', { hasText: words.archived }).waitFor();
+        expect(await page.getByTestId('staff-case-information').textContent()).toContain(category);
+        expect(await page.locator('.case-actions').count()).toBe(0);
+
+        // The archive's search finds it by its category.
+        await page.goto('/staff/archive/search');
+        const option = page.locator('select[name=category] option', { hasText: category });
+        await option.waitFor({ state: 'attached' });
+        await page.locator('select[name=category]').selectOption(await option.getAttribute('value'));
+        await page.locator('form[role=search] button[type=submit]').click();
+        const found = page.getByTestId('archived-case');
+        await expect.poll(() => found.allTextContents()).toEqual([expect.stringContaining(kase.number)]);
+        expect(await found.first().textContent()).toContain(category);
+        await screenshot(page, `archive-search-${locale}-${device}`);
+        expect(await seriousViolations(page)).toEqual([]);
+        await archivist.context.close();
       });
     }
 

@@ -9,16 +9,18 @@ import { FilePicker } from '../../ui/file-picker.tsx';
 import { personName } from '../../ui/person-name.ts';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
-import { caseMoves, caseworkKeys, officersQuery, type StaffCase, type StaffCaseStatus } from './api.ts';
+import { caseMoves, caseworkKeys, categoriesQuery, officersQuery, type StaffCase, type StaffCaseStatus } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject';
+type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject' | 'archive';
 
 /**
  * The moves a case's state allows for a role (issue 15's state machine, as the server
  * enforces it): only these buttons show, so nobody is offered a move that would be refused.
  */
 function movesFor(status: StaffCaseStatus, role: StaffRole | undefined, hasAppointment: boolean): Move[] {
+  // Archivists (and admins) file a case the corporation is done with; they move nothing else.
+  if (role === 'archivist' || role === 'admin') return status === 'verified' || status === 'rejected' ? ['archive'] : [];
   const manager = role === 'manager';
   if (role !== 'officer' && !manager) return [];
   switch (status) {
@@ -50,6 +52,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const [text, setText] = useState('');
   const [day, setDay] = useState('');
   const [officer, setOfficer] = useState('');
+  const [category, setCategory] = useState('');
   const [letter, setLetter] = useState<File>();
   const id = kase._id;
   const moves = movesFor(kase.status, role, kase.schedule_program.length > 0);
@@ -59,6 +62,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     setText('');
     setDay('');
     setOfficer('');
+    setCategory('');
     setLetter(undefined);
   };
   const act = useMutation({
@@ -72,6 +76,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
         case 'approve': return caseMoves.approve(id);
         case 'sendBack': return caseMoves.sendBack(id, text.trim());
         case 'reject': return caseMoves.reject(id, text.trim());
+        case 'archive': return caseMoves.archive(id, category);
       }
     },
     onSuccess: (answer) => {
@@ -96,10 +101,11 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     approve: t`Approve the response`,
     sendBack: t`Send back`,
     reject: t`Reject`,
+    archive: t`Archive the case`,
   };
   const needsText = move === 'respond' || move === 'sendBack' || move === 'reject';
   const ready =
-    (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
+    (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && (move !== 'archive' || category !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
 
   return (
     <section className="case-actions" aria-label={t`Actions`}>
@@ -126,6 +132,14 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
             </p>
           )}
           {move === 'assign' && <OfficerSelect value={officer} onChange={setOfficer} />}
+          {move === 'archive' && (
+            <>
+              <p>
+                <Trans>File case {kase.case_number} in the archive? It cannot be changed after that.</Trans>
+              </p>
+              <CategorySelect value={category} onChange={setCategory} />
+            </>
+          )}
           {(move === 'schedule' || move === 'extend') && (
             <div className="form-field">
               <label htmlFor="appointment-day">
@@ -200,6 +214,29 @@ function OfficerSelect({ value, onChange }: { value: string; onChange: (id: stri
             </option>
           );
         })}
+      </select>
+    </div>
+  );
+}
+
+/** The active archival categories a case can be filed under. */
+function CategorySelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useLingui();
+  const categories = useQuery(categoriesQuery());
+  return (
+    <div className="form-field">
+      <label htmlFor="archival-category">
+        <Trans>Archival category</Trans>
+      </label>
+      <select id="archival-category" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t`Choose a category`}</option>
+        {categories.data
+          ?.filter((each) => each.status === 'active')
+          .map((each) => (
+            <option key={each._id} value={each._id}>
+              {each.name}
+            </option>
+          ))}
       </select>
     </div>
   );

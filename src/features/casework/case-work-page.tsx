@@ -9,6 +9,7 @@ import { BackLink } from '../../ui/back-link.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { personName } from '../../ui/person-name.ts';
+import { answerText } from '../../ui/answer-text.ts';
 import { caseFileUrl, staffCaseQuery, type StaffCase } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { CaseHistory } from './case-history.tsx';
@@ -62,6 +63,9 @@ export function CaseWorkPage({ id }: { id: string }) {
               [<Trans>Responded date</Trans>, date(kase.verified_date)],
               [<Trans>Rejected date</Trans>, date(kase.rejected_date)],
               [<Trans>Rejection justification</Trans>, kase.rejection_justification ?? undefined],
+              [<Trans>Archival category</Trans>, kase.archive?.category.name],
+              [<Trans>Archived date</Trans>, date(kase.archive?.archived_date)],
+              [<Trans>Archived by</Trans>, personName(kase.archive?.archived_by ?? null) || undefined],
             ]}
           />
         </Section>
@@ -79,7 +83,7 @@ export function CaseWorkPage({ id }: { id: string }) {
         </Section>
         {kase.list_of_question.length > 0 && (
           <Section title={<Trans>Questions and answers</Trans>}>
-            <DetailsList rows={kase.list_of_question.map(({ question, answer }) => [localized(question, 'name', locale), answer])} />
+            <DetailsList rows={kase.list_of_question.map(({ question, answer }) => [localized(question, 'name', locale), answerText(answer, question, locale)])} />
           </Section>
         )}
         {kase.remark && (

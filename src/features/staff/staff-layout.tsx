@@ -79,6 +79,11 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
           <Trans>Staff users</Trans>
         </Link>
       )}
+      {(role === 'archivist' || role === 'admin') && (
+        <Link to="/staff/archive" className="nav-link" activeOptions={{ exact: false, includeSearch: false }}>
+          <Trans>Archive</Trans>
+        </Link>
+      )}
       {(role === 'manager' || role === 'admin') && (
         <>
           <Link to="/staff/dashboard" className="nav-link">

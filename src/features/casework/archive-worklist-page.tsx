@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Spinner } from '../../ui/spinner.tsx';
+import { queueQuery } from './api.ts';
+import { ArchiveTabs } from './archive-tabs.tsx';
+import { CaseQueueTable } from './case-queue-table.tsx';
+import { QueuePager } from './queue-pager.tsx';
+
+/** The closed states an archivist files; without one chosen, both. */
+export type Verdict = 'verified' | 'rejected';
+/** The worklist's page, state and search (part of a case number, a customer's phone or name). */
+export interface WorklistFilters {
+  page: number;
+  status?: Verdict;
+  q?: string;
+}
+
+/**
+ * An archivist's worklist: the approved and rejected cases of every directorate that are
+ * not filed yet (the server decides which an archivist sees), ten a page. Each opens the
+ * case page, where it is filed under a category.
+ */
+export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const list = useQuery({ ...queueQuery(filters), placeholderData: (previous) => previous });
+  const [text, setText] = useState(filters.q ?? '');
+  const go = (next: Partial<WorklistFilters>) => void navigate({ to: '/staff/archive', search: { ...filters, page: 1, ...next } });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text.trim() || undefined });
+  };
+  return (
+    <>
+      <div className="page-title-row">
+        <h1>
+          <Trans>Cases to be archived</Trans>
+        </h1>
+      </div>
+      <ArchiveTabs />
+      <form className="filters" onSubmit={search} role="search">
+        <label className="inline-field">
+          <span>
+            <Trans>Case number, phone or name</Trans>
+          </span>
+          <input name="q" value={text} maxLength={60} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <label className="inline-field">
+          <span>
+            <Trans>State</Trans>
+          </span>
+          <select
+            name="status"
+            value={filters.status ?? ''}
+            onChange={(e) => go({ status: e.target.value === 'verified' || e.target.value === 'rejected' ? e.target.value : undefined })}
+          >
+            <option value="">{t`Approved and rejected`}</option>
+            <option value="verified">{t`approved`}</option>
+            <option value="rejected">{t`rejected`}</option>
+          </select>
+        </label>
+        <button type="submit" className="button button-primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.data?.cases.length === 0 ? (
+        <p className="notice">
+          <Trans>No closed case is waiting to be archived.</Trans>
+        </p>
+      ) : (
+        <CaseQueueTable cases={list.data?.cases ?? []} />
+      )}
+      <QueuePager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
+    </>
+  );
+}
