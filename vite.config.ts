@@ -10,9 +10,10 @@ import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE } from './src/i18n/locales.ts';
 
 /**
- * Issue 13: the regular-weight fonts are found only once the CSS has been applied and text
- * laid out, so they arrived last and re-flowed the page (LCP and layout shift). Preloading
- * them lets them come with the scripts. Amharic is the default language, so Ethiopic first.
+ * Issue 13: the fonts are found only once the CSS has been applied and text laid out, so
+ * they arrived last and re-flowed the page (LCP and layout shift). Preloading them lets them
+ * come with the scripts. Each subset holds the regular and bold weights (one variable file,
+ * scripts/subset-fonts.ts). Amharic is the default language, so Ethiopic first.
  */
 function preloadFonts(names: RegExp[]): Plugin {
   return {
@@ -59,7 +60,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
-    preloadFonts([/noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/, /noto-sans-latin-subset-400-[\w-]+\.woff2$/]),
+    preloadFonts([/noto-sans-ethiopic-subset-wght-[\w-]+\.woff2$/, /noto-sans-latin-subset-wght-[\w-]+\.woff2$/]),
     preloadDefaultCatalog(),
     VitePWA({
       strategies: 'injectManifest',

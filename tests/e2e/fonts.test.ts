@@ -4,11 +4,13 @@ import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 
 // Issue 13: the Ethiopic and Latin fonts are cut to the portal's own characters at build time
-// (scripts/subset-fonts.ts); each full font is a second face for any other character of its range.
+// (scripts/subset-fonts.ts), one variable file carrying the regular and bold weights; each full
+// static font is a further face for any other character of its range.
 const FAMILIES = [
   {
     family: 'Noto Sans Ethiopic',
-    subset: /noto-sans-ethiopic-subset-400-[\w-]+\.woff2$/,
+    subset: /noto-sans-ethiopic-subset-wght-[\w-]+\.woff2$/,
+    files: /\/noto-sans-ethiopic-/,
     full: /noto-sans-ethiopic-ethiopic-400-normal-[\w-]+\.woff2$/,
     // The language selector always names Amharic in its own script.
     shown: 'አማርኛ',
@@ -18,7 +20,8 @@ const FAMILIES = [
   },
   {
     family: 'Noto Sans',
-    subset: /noto-sans-latin-subset-400-[\w-]+\.woff2$/,
+    subset: /noto-sans-latin-subset-wght-[\w-]+\.woff2$/,
+    files: /\/noto-sans-latin-/,
     full: /noto-sans-latin-400-normal-[\w-]+\.woff2$/,
     // The language selector always names English.
     shown: 'English',
@@ -46,7 +49,7 @@ const familyLoaded = (page: Page, family: string, text: string) =>
     [family, text],
   );
 
-for (const { family, subset, full, shown, outside, word } of FAMILIES) {
+for (const { family, subset, files, full, shown, outside, word } of FAMILIES) {
   describe.skipIf(!hasChromium)(`${family} subset`, () => {
     const app = appInChromium();
 
@@ -60,6 +63,9 @@ for (const { family, subset, full, shown, outside, word } of FAMILIES) {
         await expect.poll(() => familyLoaded(page, family, shown)).toBe(true);
         expect(fonts.filter((font) => subset.test(font))).toHaveLength(1);
         expect(fonts.filter((font) => full.test(font))).toEqual([]);
+        // Bold headings and regular text alike come from that one file: no other file of the family.
+        expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontWeight)).toBe('700');
+        expect(fonts.filter((font) => files.test(font))).toEqual(fonts.filter((font) => subset.test(font)));
         await screenshot(page, `fonts-subset-${family.replace(/ /g, '-').toLowerCase()}-${locale}-${width}`);
         await context.close();
       });
