@@ -23,12 +23,21 @@ const serverSourcesExtractor: ExtractorType = {
   },
 };
 
+/**
+ * The staff's screens have a catalog of their own (issue 13): a visitor's first page loads
+ * only the customer-facing texts, and the staff frame loads the rest (src/i18n/i18n.ts).
+ * A text both sides show is in both catalogs.
+ */
+const STAFF_SCREENS = ['staff', 'casework', 'staff-admin', 'admin', 'management'].map((feature) => `<rootDir>/src/features/${feature}`);
+const STAFF_ROUTES = '<rootDir>/src/routes/staff.*';
+
 // Locale folders use ISO codes; the spec's En, Am, Or, Tg, Sm, Af map to them in src/i18n/locales.ts.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'am', 'om', 'ti', 'so', 'aa'],
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...STAFF_SCREENS, STAFF_ROUTES] },
+    { path: '<rootDir>/locales/{locale}/staff', include: [...STAFF_SCREENS, STAFF_ROUTES] },
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server/errors/message-sources.ts', '<rootDir>/server/mail/mail-sources.ts', '<rootDir>/server/pdf/pdf-sources.ts'] },
   ],
   extractors: [serverSourcesExtractor, babelExtractor],

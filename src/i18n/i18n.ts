@@ -5,7 +5,11 @@ import { rememberedLanguages } from './remembered-languages.ts';
 // SPEC section 3: the translation state is "lan" with the spec's codes; kept across reloads.
 const STORAGE_KEY = 'lan';
 
+type Catalog = () => Promise<{ messages: Messages }>;
 const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po');
+// The staff's screens have their own catalog (lingui.config.ts), loaded once a staff page opens.
+const staffCatalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/staff.po');
+let staffTexts = false;
 
 export function storedLocale(): Locale {
   let stored: string | null = null;
@@ -20,11 +24,21 @@ export function storedLocale(): Locale {
   return locale && offered.includes(locale) ? locale : DEFAULT_LOCALE;
 }
 
-/** Loads one catalog lazily (STYLE.md 12), activates it and sets <html lang>. */
+/** The messages of a catalog in one language, merged into what i18n holds for it. */
+async function loadCatalog(locale: Locale, load: Catalog | undefined) {
+  if (load) i18n.load(locale, (await load()).messages);
+}
+
+/**
+ * Loads the language's catalog lazily (STYLE.md 12), and the staff's once a staff page
+ * asked for it, activates it and sets <html lang>.
+ */
 export async function activateLocale(locale: Locale, { remember = true } = {}) {
-  const load = catalogs[`../../locales/${locale}/messages.po`];
-  const { messages } = await load();
-  i18n.loadAndActivate({ locale, messages });
+  await Promise.all([
+    loadCatalog(locale, catalogs[`../../locales/${locale}/messages.po`]),
+    staffTexts ? loadCatalog(locale, staffCatalogs[`../../locales/${locale}/staff.po`]) : undefined,
+  ]);
+  i18n.activate(locale);
   document.documentElement.lang = LOCALES[locale].htmlLang;
   if (remember) {
     try {
@@ -33,6 +47,14 @@ export async function activateLocale(locale: Locale, { remember = true } = {}) {
       // Not persisted; the choice still holds for this visit.
     }
   }
+}
+
+/** The staff's texts, in the language shown now and in every language chosen after it. */
+export async function loadStaffTexts() {
+  if (staffTexts) return;
+  staffTexts = true;
+  const locale = i18n.locale as Locale;
+  await loadCatalog(locale, staffCatalogs[`../../locales/${locale}/staff.po`]);
 }
 
 export { i18n };

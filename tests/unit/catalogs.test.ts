@@ -7,8 +7,8 @@ import { parsePo } from '../../server/errors/catalogs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOCALES = ['en', 'am', 'om', 'ti', 'so', 'aa'];
-/** The app's catalog (messages.po) and the server's (server.po: its messages and e-mails). */
-const CATALOGS = ['messages', 'server'] as const;
+/** The app's catalogs (messages.po for every visitor, staff.po for the staff's screens) and the server's (server.po: its messages and e-mails). */
+const CATALOGS = ['messages', 'staff', 'server'] as const;
 type CatalogName = (typeof CATALOGS)[number];
 
 /** An entry's name: its English, after its msgctxt (the server's message code) when it has one. */

@@ -27,7 +27,7 @@ const glossary = readGlossary();
 
 /** Every translated entry of the app's and the server's catalog of one language. */
 function entries(locale: string) {
-  return ['messages', 'server'].flatMap((catalog) =>
+  return ['messages', 'staff', 'server'].flatMap((catalog) =>
     parsePo(fs.readFileSync(path.join(ROOT, 'locales', locale, `${catalog}.po`), 'utf8')).map((e) => ({ ...e, catalog })),
   );
 }
