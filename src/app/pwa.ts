@@ -49,7 +49,8 @@ export const pwa = {
   registration: () => navigator.serviceWorker?.getRegistration(),
 };
 
-export function startPwa(onOutboxWake: () => void) {
+/** The online state and the install prompt: listened to from the start. */
+export function startPwa() {
   window.addEventListener('online', () => set({ online: true }));
   window.addEventListener('offline', () => set({ online: false }));
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -58,6 +59,15 @@ export function startPwa(onOutboxWake: () => void) {
     set({ canInstall: true });
   });
   window.addEventListener('appinstalled', () => set({ canInstall: false }));
+}
+
+/**
+ * Registers the service worker. Issue 13: called once the first page is drawn and the main
+ * thread is idle (src/main.tsx), not at the window's load event, which in this single-page
+ * app comes before React has drawn anything: the service worker's start and its precache
+ * (~100 files) then took CPU and bandwidth from the first page on a slow phone.
+ */
+export function registerServiceWorker(onOutboxWake: () => void) {
   // Ask the browser not to evict the outbox when space runs low.
   void navigator.storage?.persist?.().catch(() => false);
 
