@@ -223,7 +223,7 @@ async function trace(browser: Browser, server: Server, page: string, file?: stri
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     }
     const chunks: string[] = [];
-    cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => void chunks.push(...data.value.map((e) => JSON.stringify(e))));
+    cdp.on('Tracing.dataCollected', (data) => void chunks.push(...data.value.map((e) => JSON.stringify(e))));
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     await tab.goto(`${server.base}${page}`, { waitUntil: 'load' });
