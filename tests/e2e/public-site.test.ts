@@ -137,6 +137,23 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     await context.close();
   });
 
+  it("draws the manual's pages as they near the view, not all four while the page loads (issue 13)", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/manual');
+    const slots = page.locator('.pdf-page-slot');
+    const drawn = page.locator('.pdf-page-slot canvas.pdf-page');
+    await page.locator('.pdf-pages[data-state="ready"]').waitFor();
+    expect(await slots.count()).toBe(4);
+    // The first page, and the second within a frame's height below the view.
+    await expect.poll(() => drawn.count(), { timeout: 10_000 }).toBe(2);
+    await page.waitForTimeout(1000);
+    expect(await drawn.count()).toBe(2);
+    // Scrolled to the end, the rest are drawn.
+    await page.locator('.pdf-viewer').evaluate((viewer) => viewer.scrollTo(0, viewer.scrollHeight));
+    await expect.poll(() => drawn.count(), { timeout: 10_000 }).toBe(4);
+    await context.close();
+  });
+
   it('loads pdf.js only on pages that show a PDF', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     const scripts: string[] = [];

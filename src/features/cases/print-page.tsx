@@ -44,7 +44,7 @@ export function PrintPage({ id }: { id: string }) {
           {httpStatus(print.error) === 404 ? <Trans>This case isn't available</Trans> : <Trans>The printable case could not be made. Please try again later.</Trans>}
         </p>
       )}
-      {file && <LazyPdfViewer source={{ url: caseFileUrl(file) }} height={700} title={t`Printable case`} />}
+      {file && <LazyPdfViewer source={{ url: caseFileUrl(file) }} height={700} title={t`Printable case`} eager />}
     </main>
   );
 }

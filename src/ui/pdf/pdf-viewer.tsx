@@ -39,7 +39,13 @@ function useOpenLink(source: Source, doc: PDFDocumentProxy | undefined) {
  * kept from the start — A4 until the first page tells its real shape — so nothing moves
  * while pages render.
  */
-export function PdfViewer({ source, height, title }: { source: Source; height: number; title: string }) {
+export function PdfViewer({ source, height, title, eager = false }: {
+  source: Source;
+  height: number;
+  title: string;
+  /** Draw every page at once (a page that prints them all); otherwise each page as it nears the frame's view. */
+  eager?: boolean;
+}) {
   const { t } = useLingui();
   const pagesRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -73,33 +79,55 @@ export function PdfViewer({ source, height, title }: { source: Source; height: n
     // Not `source`: its identity is its url or bytes, which `key` stands for.
   }, [key]);
 
-  // Each page is drawn off screen and then put into its slot, at the zoom's sharpness.
+  // Each page is drawn off screen and then put into its slot, at the zoom's sharpness, one
+  // after another. Issue 13: only the pages within a frame's height of the view are drawn;
+  // the rest wait until scrolled near, so a cheap phone draws the manual's first page, not
+  // all four, while the page loads.
   useEffect(() => {
     if (!doc) return;
     let cancelled = false;
     const slots = [...pagesRef.current!.children] as HTMLElement[];
     const width = pagesRef.current!.clientWidth || 800;
-    (async () => {
-      for (let n = 1; n <= doc.numPages && !cancelled; n++) {
-        const page = await doc.getPage(n);
-        const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
-        const canvas = document.createElement('canvas');
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        canvas.className = 'pdf-page';
-        canvas.setAttribute('aria-hidden', 'true');
-        await page.render({ canvas, viewport }).promise;
-        if (cancelled) return;
-        slots[n - 1].style.aspectRatio = `${base.width} / ${base.height}`;
-        slots[n - 1].replaceChildren(canvas);
-        if (n === 1) setState('ready');
-      }
-    })().catch(() => !cancelled && setState('error'));
+    const drawn = new Set<number>();
+    let queue = Promise.resolve();
+    const draw = (n: number) => {
+      if (drawn.has(n)) return;
+      drawn.add(n);
+      queue = queue
+        .then(() => (cancelled ? undefined : drawPage(n)))
+        .catch(() => {
+          if (!cancelled) setState('error');
+        });
+    };
+    const drawPage = async (n: number) => {
+      const page = await doc.getPage(n);
+      const base = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.className = 'pdf-page';
+      canvas.setAttribute('aria-hidden', 'true');
+      await page.render({ canvas, viewport }).promise;
+      if (cancelled) return;
+      slots[n - 1].style.aspectRatio = `${base.width} / ${base.height}`;
+      slots[n - 1].replaceChildren(canvas);
+      if (n === 1) setState('ready');
+    };
+    draw(1);
+    const near = eager || typeof IntersectionObserver === 'undefined'
+      ? undefined
+      : new IntersectionObserver(
+          (entries) => entries.filter((entry) => entry.isIntersecting).forEach((entry) => draw(slots.indexOf(entry.target as HTMLElement) + 1)),
+          { root: pagesRef.current!.parentElement, rootMargin: '100% 0px' },
+        );
+    if (near) slots.forEach((slot) => near.observe(slot));
+    else for (let n = 2; n <= doc.numPages; n++) draw(n);
     return () => {
       cancelled = true;
+      near?.disconnect();
     };
-  }, [doc, zoom]);
+  }, [doc, zoom, eager]);
 
   const step = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
   return (
