@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Spinner } from '../../ui/spinner.tsx';
 import { queueQuery } from './api.ts';
-import { CaseQueueTable } from './case-queue-table.tsx';
+import { QueueResults } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 /** A manager's letters waiting for approval: the directorate's responded cases, soonest due first. */
@@ -17,15 +16,7 @@ export function ApprovalsPage({ page }: { page: number }) {
           <Trans>Letters waiting for approval</Trans>
         </h1>
       </div>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.data?.cases.length === 0 ? (
-        <p className="notice">
-          <Trans>No letters are waiting for your approval.</Trans>
-        </p>
-      ) : (
-        <CaseQueueTable cases={list.data?.cases ?? []} />
-      )}
+      <QueueResults list={list} empty={<Trans>No letters are waiting for your approval.</Trans>} />
       <QueuePager
         current={list.data?.currentPage ?? page}
         total={list.data?.totalPages ?? 1}

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Spinner } from '../../ui/spinner.tsx';
 import { queueQuery } from './api.ts';
 import { ArchiveTabs } from './archive-tabs.tsx';
-import { CaseQueueTable } from './case-queue-table.tsx';
+import { CaseSearchField, QueueResults } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 /** The closed states an archivist files; without one chosen, both. */
@@ -41,12 +40,7 @@ export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
       </div>
       <ArchiveTabs />
       <form className="filters" onSubmit={search} role="search">
-        <label className="inline-field">
-          <span>
-            <Trans>Case number, phone or name</Trans>
-          </span>
-          <input name="q" value={text} maxLength={60} onChange={(e) => setText(e.target.value)} />
-        </label>
+        <CaseSearchField value={text} onChange={setText} />
         <label className="inline-field">
           <span>
             <Trans>State</Trans>
@@ -65,15 +59,7 @@ export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.data?.cases.length === 0 ? (
-        <p className="notice">
-          <Trans>No closed case is waiting to be archived.</Trans>
-        </p>
-      ) : (
-        <CaseQueueTable cases={list.data?.cases ?? []} />
-      )}
+      <QueueResults list={list} empty={<Trans>No closed case is waiting to be archived.</Trans>} />
       <QueuePager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
     </>
   );

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Spinner } from '../../ui/spinner.tsx';
 import { queueQuery, type QueueFilters, type StaffCaseStatus } from './api.ts';
-import { CaseQueueTable } from './case-queue-table.tsx';
+import { CaseSearchField, QueueResults } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
@@ -36,12 +35,7 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
         </h1>
       </div>
       <form className="filters" onSubmit={search} role="search">
-        <label className="inline-field">
-          <span>
-            <Trans>Case number, phone or name</Trans>
-          </span>
-          <input name="q" value={text} maxLength={60} onChange={(e) => setText(e.target.value)} />
-        </label>
+        <CaseSearchField value={text} onChange={setText} />
         <label className="inline-field">
           <span>
             <Trans>State</Trans>
@@ -75,15 +69,7 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.data?.cases.length === 0 ? (
-        <p className="notice">
-          <Trans>No cases match.</Trans>
-        </p>
-      ) : (
-        <CaseQueueTable cases={list.data?.cases ?? []} />
-      )}
+      <QueueResults list={list} empty={<Trans>No cases match.</Trans>} />
       <QueuePager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
     </>
   );
