@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE } from './src/i18n/locales.ts';
+import { routePreloadsPlugin } from './scripts/route-preloads.ts';
 
 /**
  * Issue 13: the fonts are found only once the CSS has been applied and text laid out, so
@@ -62,6 +63,7 @@ export default defineConfig({
     lingui(),
     preloadFonts([/noto-sans-ethiopic-subset-wght-[\w-]+\.woff2$/, /noto-sans-latin-subset-wght-[\w-]+\.woff2$/]),
     preloadDefaultCatalog(),
+    routePreloadsPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -98,6 +100,7 @@ export default defineConfig({
   ],
   build: {
     manifest: true,
+    modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {

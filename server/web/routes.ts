@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors/api-error.ts';
+import { pageShells } from './page-shell.ts';
 
 /** First path segments that belong to the API: an unknown path under them is a JSON 404. */
 export function isApiPath(url: string): boolean {
@@ -34,14 +35,14 @@ export async function webRoutes(app: FastifyInstance, { staticDir }: { staticDir
     });
   }
 
-  // sendFile goes through the same negotiation, so the shell is sent compressed too.
-  const sendShell = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+  // The shell, compressed too, with the requested page's chunks preloaded.
+  const shells = hasApp ? pageShells(staticDir) : undefined;
 
-  app.get('/', (_request, reply) => (hasApp ? sendShell(reply) : reply.callNotFound()));
+  app.get('/', (request, reply) => (shells ? shells.send(request, reply) : reply.callNotFound()));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !path.extname(request.url.split('?')[0]);
-    if (hasApp && wantsPage) return sendShell(reply);
+    if (shells && wantsPage) return shells.send(request, reply);
     throw notFound();
   });
 }

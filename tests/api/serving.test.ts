@@ -84,6 +84,51 @@ describe.each(databases)('serving on $name', (database) => {
     });
   });
 
+  describe("a page's shell preloads that page's own chunks (issue 13)", () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const shell = () => onDisk(dist, 'index.html').toString();
+
+    it('the status check: its chunk just before </head>, the same shell otherwise, in every encoding', async () => {
+      const expected = shell().replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/checkstatus-Qr12St34.js"></head>');
+      for (const { accept, expected: encoding } of ENCODINGS) {
+        const response = await get('/checkstatus?casenum=HDC-2026-000001', accept ? { 'accept-encoding': accept } : {});
+        expect(response.status).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(varies(response)).toContain('accept-encoding');
+        expect(decoded(response).toString()).toBe(expected);
+      }
+    });
+
+    it("a page under a layout gets the layout's chunk first, then its own; the layout alone gets only its own", async () => {
+      expect(preloads(decoded(await get('/staff/cases/0b6f4c1e', { 'accept-encoding': 'br' })).toString())).toEqual([
+        '/assets/staff-Uv56Wx78.js',
+        '/assets/staff.cases._id-Yz90Ab12.js',
+        '/assets/details-list-Cd34Ef56.js',
+      ]);
+      expect(preloads(decoded(await get('/staff/people')).toString())).toEqual(['/assets/staff-Uv56Wx78.js']);
+    });
+
+    it('a page no route lists gets the shell as built', async () => {
+      for (const url of ['/register', '/checkstatus/extra', '/nothing/here']) {
+        const response = await get(url, { 'accept-encoding': 'br' });
+        expect(response.status, url).toBe(200);
+        expect(response.body.equals(onDisk(dist, 'index.html.br')), url).toBe(true);
+      }
+    });
+
+    it('revalidates by ETag: the same page again is a 304 without a body', async () => {
+      const first = await get('/checkstatus');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get('/checkstatus', { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect((await get('/checkstatus', { 'if-none-match': '"another"' })).status).toBe(200);
+    });
+  });
+
   describe('API answers are compressed above 1 KB', () => {
     it('a long JSON answer goes as brotli or gzip, the same JSON once decoded', async () => {
       const plain = await get('/division_api/get_all_divisions');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { hasChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
@@ -9,6 +10,16 @@ const manifest: Record<string, { file: string }> = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8'),
 );
 const catalog = (locale: string) => `/${manifest[`locales/${locale}/messages.po`].file}`;
+
+/** Every file the page fetched, with when it was asked for and when it had arrived. */
+const resourceTiming = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd }) => ({
+      file: new URL(name).pathname,
+      startTime,
+      responseEnd,
+    })),
+  );
 
 describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
   const app = appInChromium();
@@ -29,15 +40,22 @@ describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
     expect(fetched.filter((file) => file === catalog('am'))).toHaveLength(1);
     // Asked for with the head's preloads: before the libraries had even arrived, whereas the
     // entry's own import could only run after they had arrived and been run.
-    const timing = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd }) => ({
-        file: new URL(name).pathname,
-        startTime,
-        responseEnd,
-      })),
-    );
+    const timing = await resourceTiming(page);
     const framework = timing.find((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.file))!;
     expect(timing.find((entry) => entry.file === catalog('am'))!.startTime).toBeLessThan(framework.responseEnd);
+    await context.close();
+  });
+
+  it("am: the accusation form's own chunks come with the libraries, not after them", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
+    await page.goto('/makeaccusation');
+    await page.locator('form button[type=submit]').waitFor();
+    const timing = await resourceTiming(page);
+    const framework = timing.find((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.file))!;
+    const pageChunk = `/${manifest['src/routes/makeaccusation.tsx?tsr-split=component'].file}`;
+    expect(timing.find((entry) => entry.file === pageChunk)!.startTime).toBeLessThan(framework.responseEnd);
+    // Fetched once: the preload's response is what the router's import uses.
+    expect(timing.filter((entry) => entry.file === pageChunk)).toHaveLength(1);
     await context.close();
   });
 });

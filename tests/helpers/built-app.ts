@@ -27,6 +27,15 @@ export function builtApp(): string {
   write('logo.svg', fs.readFileSync(path.join(root, 'public/logo.svg')));
   write('icons/icon-192.png', fs.readFileSync(path.join(root, 'public/icons/icon-192.png')));
   write('manual/customer-manual-en.pdf', tinyPdf('Customer manual'));
+  // As scripts/route-preloads.ts writes it: a page, a layout and a page under it.
+  write(
+    'route-preloads.json',
+    JSON.stringify([
+      { path: '/checkstatus', layout: false, files: ['/assets/checkstatus-Qr12St34.js'] },
+      { path: '/staff', layout: true, files: ['/assets/staff-Uv56Wx78.js'] },
+      { path: '/staff/cases/$id', layout: false, files: ['/assets/staff.cases._id-Yz90Ab12.js', '/assets/details-list-Cd34Ef56.js'] },
+    ]),
+  );
   precompress(dist);
   return dist;
 }
