@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
-import { Spinner } from '../../ui/spinner.tsx';
-import { archiveQuery, categoriesQuery, type ArchiveSearch } from './api.ts';
+import { archiveQuery, categoriesQuery, type ArchivedCase, type ArchiveSearch } from './api.ts';
 import { ArchiveTabs } from './archive-tabs.tsx';
 import { CaseStateBadge } from './case-state-badge.tsx';
+import { CaseTable, type CaseColumn } from './case-queue-table.tsx';
+import { CaseResults } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 /**
@@ -29,6 +30,13 @@ export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {
     event.preventDefault();
     go({ ...draft, case_number: draft.case_number?.trim() || undefined, page: 1 });
   };
+  const columns: CaseColumn<ArchivedCase>[] = [
+    { label: t`Case request`, cell: (kase) => localized(kase.caselist, 'case_name', locale) },
+    { label: t`Verdict`, cell: (kase) => <CaseStateBadge status={kase.verdict} /> },
+    { label: t`Archival category`, cell: (kase) => kase.archive.category.name },
+    { label: t`Archived date`, cell: (kase) => formatDate(kase.archive.archived_date, locale) },
+    { label: t`Archived by`, cell: (kase) => personName(kase.archive.archived_by) || '-' },
+  ];
 
   return (
     <>
@@ -74,46 +82,11 @@ export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      {found.isPending ? (
-        <Spinner />
-      ) : found.data?.cases.length === 0 ? (
-        <p className="notice">
-          <Trans>No archived case matches.</Trans>
-        </p>
-      ) : (
-        <div className="case-table-wrap">
-          <table className="case-table stack-table" data-testid="archived-cases">
-            <thead>
-              <tr>
-                <th scope="col"><Trans>Case number</Trans></th>
-                <th scope="col"><Trans>Case request</Trans></th>
-                <th scope="col"><Trans>Verdict</Trans></th>
-                <th scope="col"><Trans>Archival category</Trans></th>
-                <th scope="col"><Trans>Archived date</Trans></th>
-                <th scope="col"><Trans>Archived by</Trans></th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.data?.cases.map((kase) => (
-                <tr key={kase._id} data-testid="archived-case">
-                  <td>
-                    <Link to="/staff/cases/$id" params={{ id: kase._id }} className="case-number">
-                      {kase.case_number}
-                    </Link>
-                  </td>
-                  <td data-label={t`Case request`}>{localized(kase.caselist, 'case_name', locale)}</td>
-                  <td data-label={t`Verdict`}>
-                    <CaseStateBadge status={kase.verdict} />
-                  </td>
-                  <td data-label={t`Archival category`}>{kase.archive.category.name}</td>
-                  <td data-label={t`Archived date`}>{formatDate(kase.archive.archived_date, locale)}</td>
-                  <td data-label={t`Archived by`}>{personName(kase.archive.archived_by) || '-'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CaseResults
+        list={found}
+        empty={<Trans>No archived case matches.</Trans>}
+        table={(cases) => <CaseTable rows={cases} columns={columns} testId={{ table: 'archived-cases', row: 'archived-case' }} />}
+      />
       <QueuePager current={found.data?.currentPage ?? search.page} total={found.data?.totalPages ?? 1} onPage={(page) => go({ ...search, page })} />
     </>
   );

@@ -1,10 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { queueQuery } from './api.ts';
 import { ArchiveTabs } from './archive-tabs.tsx';
-import { CaseSearchField, QueueResults } from './queue-controls.tsx';
+import { CaseSearchField, QueueResults, useQueueSearch } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 /** The closed states an archivist files; without one chosen, both. */
@@ -23,14 +19,7 @@ export interface WorklistFilters {
  */
 export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const list = useQuery({ ...queueQuery(filters), placeholderData: (previous) => previous });
-  const [text, setText] = useState(filters.q ?? '');
-  const go = (next: Partial<WorklistFilters>) => void navigate({ to: '/staff/archive', search: { ...filters, page: 1, ...next } });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: text.trim() || undefined });
-  };
+  const { list, text, setText, go, search } = useQueueSearch(filters, '/staff/archive');
   return (
     <>
       <div className="page-title-row">

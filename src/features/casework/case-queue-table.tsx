@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
@@ -7,49 +8,79 @@ import type { QueuedCase } from './api.ts';
 import { CaseStateBadge, LateBadge } from './case-state-badge.tsx';
 import { personName } from '../../ui/person-name.ts';
 
+/** A column after the case number: its heading (also each card's label) and its cell. */
+export interface CaseColumn<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+}
+
 /**
- * The cases of a queue: a table on a desktop, a card per case under 640 px (styles.css
- * .stack-table names each value), each with its due day and a late badge.
+ * Staff's lists of cases: a table on a desktop, a card per case under 640 px (styles.css
+ * .stack-table names each value), the case number first, opening the case page.
  */
-export function CaseQueueTable({ cases }: { cases: QueuedCase[] }) {
+export function CaseTable<Row extends { _id: string; case_number: string }>({
+  rows,
+  columns,
+  testId,
+}: {
+  rows: Row[];
+  columns: CaseColumn<Row>[];
+  /** The test ids of the table and of each of its rows. */
+  testId: { table: string; row: string };
+}) {
   const { t } = useLingui();
-  const locale = useLocale();
   return (
     <div className="case-table-wrap">
-      <table className="case-table stack-table" data-testid="case-queue">
+      <table className="case-table stack-table" data-testid={testId.table}>
         <thead>
           <tr>
-            <th scope="col"><Trans>Case number</Trans></th>
-            <th scope="col"><Trans>Case request</Trans></th>
-            <th scope="col"><Trans>Customer</Trans></th>
-            <th scope="col"><Trans>Phone</Trans></th>
-            <th scope="col"><Trans>State</Trans></th>
-            <th scope="col"><Trans>Due date</Trans></th>
-            <th scope="col"><Trans>Assigned to</Trans></th>
+            <th scope="col">{t`Case number`}</th>
+            {columns.map((column) => (
+              <th scope="col" key={column.label}>
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {cases.map((kase) => (
-            <tr key={kase._id} data-testid="queued-case">
+          {rows.map((row) => (
+            <tr key={row._id} data-testid={testId.row}>
               <td>
-                <Link to="/staff/cases/$id" params={{ id: kase._id }} className="case-number">
-                  {kase.case_number}
+                <Link to="/staff/cases/$id" params={{ id: row._id }} className="case-number">
+                  {row.case_number}
                 </Link>
               </td>
-              <td data-label={t`Case request`}>{localized(kase.caselist, 'case_name', locale)}</td>
-              <td data-label={t`Customer`}>{personName(kase.customer)}</td>
-              <td data-label={t`Phone`}>{kase.customer.phone}</td>
-              <td data-label={t`State`}>
-                <CaseStateBadge status={kase.status} />
-              </td>
-              <td data-label={t`Due date`}>
-                {formatDate(kase.due_date, locale) ?? '-'} <LateBadge late={kase.late} />
-              </td>
-              <td data-label={t`Assigned to`}>{kase.assigned_to ? personName(kase.assigned_to) : '-'}</td>
+              {columns.map((column) => (
+                <td data-label={column.label} key={column.label}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** The cases of a queue, each with its due day and a late badge. */
+export function CaseQueueTable({ cases }: { cases: QueuedCase[] }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const columns: CaseColumn<QueuedCase>[] = [
+    { label: t`Case request`, cell: (kase) => localized(kase.caselist, 'case_name', locale) },
+    { label: t`Customer`, cell: (kase) => personName(kase.customer) },
+    { label: t`Phone`, cell: (kase) => kase.customer.phone },
+    { label: t`State`, cell: (kase) => <CaseStateBadge status={kase.status} /> },
+    {
+      label: t`Due date`,
+      cell: (kase) => (
+        <>
+          {formatDate(kase.due_date, locale) ?? '-'} <LateBadge late={kase.late} />
+        </>
+      ),
+    },
+    { label: t`Assigned to`, cell: (kase) => (kase.assigned_to ? personName(kase.assigned_to) : '-') },
+  ];
+  return <CaseTable rows={cases} columns={columns} testId={{ table: 'case-queue', row: 'queued-case' }} />;
 }

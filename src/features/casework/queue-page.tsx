@@ -1,9 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { queueQuery, type QueueFilters, type StaffCaseStatus } from './api.ts';
-import { CaseSearchField, QueueResults } from './queue-controls.tsx';
+import type { QueueFilters, StaffCaseStatus } from './api.ts';
+import { CaseSearchField, QueueResults, useQueueSearch } from './queue-controls.tsx';
 import { QueuePager } from './queue-pager.tsx';
 
 const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
@@ -15,14 +12,7 @@ const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified'
  */
 export function QueuePage({ filters }: { filters: QueueFilters }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const list = useQuery({ ...queueQuery(filters), placeholderData: (previous) => previous });
-  const [text, setText] = useState(filters.q ?? '');
-  const go = (next: Partial<QueueFilters>) => void navigate({ to: '/staff', search: { ...filters, page: 1, ...next } });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: text.trim() || undefined });
-  };
+  const { list, text, setText, go, search } = useQueueSearch(filters, '/staff');
   const stateName: Record<StaffCaseStatus, string> = {
     pending: t`new`, ongoing: t`in progress`, responded: t`waiting for approval`, verified: t`approved`, rejected: t`rejected`, archived: t`archived`,
   };
