@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     const drawn = page.locator('.pdf-page-slot canvas.pdf-page');
     await page.locator('.pdf-pages[data-state="ready"]').waitFor();
     expect(await slots.count()).toBe(4);
-    // The first page, and the second within a frame's height below the view.
+    // The first page, and the second within half a frame's height below the view.
     await expect.poll(() => drawn.count(), { timeout: 10_000 }).toBe(2);
     await page.waitForTimeout(1000);
     expect(await drawn.count()).toBe(2);
