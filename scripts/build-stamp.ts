@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /** Everything vite, the manual builder and the precompressor read; a change to any of them changes dist/. */
 const INPUTS = [
-  'src', 'sw', 'public', 'locales', 'scripts/manual', 'scripts/precompress.ts',
+  'src', 'sw', 'public', 'locales', 'scripts/manual', 'scripts/precompress.ts', 'scripts/subset-fonts.ts', 'scripts/route-preloads.ts',
   'index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json',
 ];
 
