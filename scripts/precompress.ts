@@ -24,14 +24,21 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+/** A file's brotli and gzip copies, each at its highest level (also the server's per-page shells). */
+export function compressed(bytes: Buffer): { br: Buffer; gzip: Buffer } {
+  return {
+    br: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
 export function precompress(root: string): { files: number; raw: number; br: number; gzip: number } {
   const totals = { files: 0, raw: 0, br: 0, gzip: 0 };
   for (const file of filesUnder(root)) {
     const bytes = fs.readFileSync(file);
-    const br = brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-    });
-    const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+    const { br, gzip } = compressed(bytes);
     fs.writeFileSync(`${file}.br`, br);
     fs.writeFileSync(`${file}.gz`, gzip);
     totals.files += 1;

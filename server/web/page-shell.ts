@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressed } from '../../scripts/precompress.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../scripts/route-preloads.ts';
 
 interface Variant {
@@ -54,12 +54,7 @@ export function pageShells(staticDir: string) {
     if (known) return known;
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
     const identity = Buffer.from(shell.replace('</head>', `${links}</head>`));
-    const made: Variant = {
-      etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-      gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
-    };
+    const made: Variant = { etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`, identity, ...compressed(identity) };
     variants.set(key, made);
     return made;
   }
