@@ -35,10 +35,12 @@ const pdfjs = Object.values(manifest).filter((c) => /pdfjs-/.test(c.file));
 console.log(`\nLanding page JavaScript: ${kb(total)} gzip in ${rows.length} files (target < 100 KB)`);
 for (const row of rows.slice(0, Number(process.env.BUNDLE_ROWS ?? 5))) console.log(`  ${kb(row.size).padStart(9)}  ${row.file}`);
 for (const chunk of pdfjs) console.log(`pdf.js, loaded only with a PDF: ${kb(gzip(chunk.file))} gzip  ${chunk.file}`);
-const worker = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('pdf.worker'));
-if (worker) console.log(`pdf.js worker: ${kb(gzip(`assets/${worker}`))} gzip  assets/${worker}`);
+// Its two workers: the parser, and the renderer that draws pages off the main thread.
+for (const worker of fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^pdf\.(worker|renderer).*\.mjs$/.test(f))) {
+  console.log(`pdf.js ${worker.split(/[.-]/)[1]}: ${kb(gzip(`assets/${worker}`))} gzip  assets/${worker}`);
+}
 
-if (rows.some((row) => /pdfjs|pdf\.worker/.test(row.file))) {
+if (rows.some((row) => /pdfjs|pdf\.(worker|renderer)/.test(row.file))) {
   console.error('pdf.js is in the landing page bundle: import it only where a PDF is shown.');
   process.exit(1);
 }

@@ -1,4 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
+
+export { liveQuery } from 'dexie';
 import type { Messages } from '../../server/contract/common.ts';
 import { announceOutboxLoaded, OUTBOX_DB_NAME } from './outbox-peek.ts';
 
@@ -50,7 +52,7 @@ export interface DraftFile {
   name: string;
 }
 
-class OutboxDatabase extends Dexie {
+export class OutboxDatabase extends Dexie {
   items!: EntityTable<OutboxItem, 'id'>;
   drafts!: EntityTable<Draft, 'key'>;
   draftFiles!: EntityTable<DraftFile, 'key'>;
@@ -66,14 +68,3 @@ class OutboxDatabase extends Dexie {
 
 export const outboxDb = new OutboxDatabase();
 announceOutboxLoaded();
-
-/** iOS closes IndexedDB under memory pressure; reopen once and try again. */
-export async function withOutboxDb<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if ((error as Error).name !== 'DatabaseClosedError') throw error;
-    await outboxDb.open();
-    return work();
-  }
-}

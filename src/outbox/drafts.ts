@@ -1,4 +1,4 @@
-import { outboxDb, withOutboxDb } from './db.ts';
+import { withOutboxDb } from './open-db.ts';
 
 /** A form's draft as the form holds it: its fields, and the PDF chosen, if any. */
 export interface DraftValue<Fields> {
@@ -9,7 +9,7 @@ export interface DraftValue<Fields> {
 /** The drafts kept on this device, one per form (and per customer for the application). */
 export const drafts = {
   async get<Fields>(key: string): Promise<DraftValue<Fields> | undefined> {
-    return withOutboxDb(async () => {
+    return withOutboxDb(async (outboxDb) => {
       const [draft, file] = await Promise.all([outboxDb.drafts.get(key), outboxDb.draftFiles.get(key)]);
       if (!draft) return undefined;
       return {
@@ -20,7 +20,7 @@ export const drafts = {
   },
   /** Writes the text; the PDF only when `file` is given (it changed), `null` when it was removed. */
   save(key: string, ownerId: string | undefined, fields: unknown, file?: File | null) {
-    return withOutboxDb(() =>
+    return withOutboxDb((outboxDb) =>
       outboxDb.transaction('rw', outboxDb.drafts, outboxDb.draftFiles, async () => {
         await outboxDb.drafts.put({ key, ownerId, fields, savedAt: Date.now() });
         if (file === null) await outboxDb.draftFiles.delete(key);
@@ -29,7 +29,7 @@ export const drafts = {
     );
   },
   remove(key: string) {
-    return withOutboxDb(() =>
+    return withOutboxDb((outboxDb) =>
       outboxDb.transaction('rw', outboxDb.drafts, outboxDb.draftFiles, () =>
         Promise.all([outboxDb.drafts.delete(key), outboxDb.draftFiles.delete(key)]),
       ),
@@ -40,7 +40,7 @@ export const drafts = {
    * phone finds none. Accusation drafts belong to no account and stay.
    */
   forgetCustomers() {
-    return withOutboxDb(() =>
+    return withOutboxDb((outboxDb) =>
       outboxDb.transaction('rw', outboxDb.drafts, outboxDb.draftFiles, () =>
         Promise.all([
           outboxDb.drafts.filter((draft) => draft.ownerId !== undefined).delete(),

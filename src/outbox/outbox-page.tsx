@@ -104,7 +104,7 @@ export function OutboxPage() {
         </Trans>
       </p>
       {items && items.length === 0 && (
-        <p className="notice">
+        <p className="notice" data-testid="outbox-empty">
           <Trans>The outbox is empty.</Trans>
         </p>
       )}

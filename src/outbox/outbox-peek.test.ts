@@ -12,9 +12,11 @@ describe('reading the outbox without Dexie', () => {
 
   it('counts what waits apart from what was sent, and leaves Dexie free to go on', async () => {
     const { outbox } = await import('./outbox.ts');
-    expect(outboxLoaded.get()).toBe(true);
+    // Issue 13: the outbox's code alone does not bring Dexie; its first read or write does.
+    expect(outboxLoaded.get()).toBe(false);
     const item = { kind: 'accusation' as const, fields: {}, summary: 'Leak' };
     await outbox.add({ ...item, id: 'waiting' });
+    expect(outboxLoaded.get()).toBe(true);
     await outbox.add({ ...item, id: 'needs-sign-in', state: 'needs-sign-in' });
     await outbox.add({ ...item, id: 'sent', state: 'sent', sentAt: Date.now() });
     expect(await peekOutbox()).toEqual({ stored: 3, pending: 2 });

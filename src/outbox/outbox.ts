@@ -1,7 +1,7 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { session } from '../app/session.ts';
-import { outboxDb, withOutboxDb, type OutboxItem, type OutboxKind } from './db.ts';
+import type { OutboxItem, OutboxKind } from './db.ts';
+import { withOutboxDb } from './open-db.ts';
 
 export type { OutboxItem, OutboxKind };
 
@@ -14,16 +14,16 @@ export const shortId = (item: Pick<OutboxItem, 'id'>) => item.id.slice(0, 8).toU
 export const outbox = {
   async add(item: Omit<OutboxItem, 'createdAt' | 'state' | 'attempts' | 'nextAttemptAt'> & Partial<OutboxItem>) {
     const stored: OutboxItem = { createdAt: Date.now(), state: 'waiting', attempts: 0, nextAttemptAt: Date.now(), ...item };
-    await withOutboxDb(() => outboxDb.items.put(stored));
+    await withOutboxDb((outboxDb) => outboxDb.items.put(stored));
     return stored;
   },
-  get: (id: string) => withOutboxDb(() => outboxDb.items.get(id)),
-  update: (id: string, changes: Partial<OutboxItem>) => withOutboxDb(() => outboxDb.items.update(id, changes)),
-  remove: (id: string) => withOutboxDb(() => outboxDb.items.delete(id)),
-  all: () => withOutboxDb(() => outboxDb.items.orderBy('createdAt').toArray()),
+  get: (id: string) => withOutboxDb((outboxDb) => outboxDb.items.get(id)),
+  update: (id: string, changes: Partial<OutboxItem>) => withOutboxDb((outboxDb) => outboxDb.items.update(id, changes)),
+  remove: (id: string) => withOutboxDb((outboxDb) => outboxDb.items.delete(id)),
+  all: () => withOutboxDb((outboxDb) => outboxDb.items.orderBy('createdAt').toArray()),
   /** Sent items stay a day so their receipts can be read, then go. */
   forgetOldSent: () =>
-    withOutboxDb(() =>
+    withOutboxDb((outboxDb) =>
       outboxDb.items
         .where('state')
         .equals('sent')
@@ -39,11 +39,19 @@ export const visibleToCurrentUser = (item: OutboxItem) => item.kind === 'accusat
 export function useOutbox(): OutboxItem[] | undefined {
   const [items, setItems] = useState<OutboxItem[]>();
   useEffect(() => {
-    const subscription = liveQuery(() => outboxDb.items.orderBy('createdAt').toArray()).subscribe({
-      next: setItems,
-      error: () => setItems([]),
+    let subscription: { unsubscribe(): void } | undefined;
+    let mounted = true;
+    void import('./db.ts').then(({ outboxDb, liveQuery }) => {
+      if (!mounted) return;
+      subscription = liveQuery(() => outboxDb.items.orderBy('createdAt').toArray()).subscribe({
+        next: setItems,
+        error: () => setItems([]),
+      });
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      mounted = false;
+      subscription?.unsubscribe();
+    };
   }, []);
   return items;
 }

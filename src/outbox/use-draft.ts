@@ -5,6 +5,16 @@ import { drafts, type DraftValue } from './drafts.ts';
 /** Half a second after the last keystroke: often enough to lose little, rarely enough for a cheap phone. */
 const SAVE_DELAY_MS = 500;
 
+/**
+ * Issue 13: a stored draft is read once the form is drawn and the main thread is idle (a
+ * second at most). Reading it loads Dexie (~30 KB gzip), which on a slow phone's first
+ * visit would otherwise be fetched, parsed and run before the page's first paint.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) =>
+    window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1_000 }) : setTimeout(resolve, 1),
+  );
+
 /** Nothing typed yet: every text blank, no choice made. */
 function blank(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() === '';
@@ -73,17 +83,19 @@ export function useDraft<Fields>({
     setReadKey(undefined);
     if (!key) return;
     let current = true;
-    void drafts.get<Fields>(key).then((draft) => {
-      if (!current) return;
-      storedFile.current = draft?.file;
-      // Typed before the stored draft came back: what is on the screen wins.
-      const typed = !isBlankDraft(latest.current);
-      if (draft && !typed) {
-        restore(draft);
-        setSaved(true);
-      }
-      setReadKey(key);
-    });
+    void afterFirstPaint()
+      .then(() => (current ? drafts.get<Fields>(key) : undefined))
+      .then((draft) => {
+        if (!current) return;
+        storedFile.current = draft?.file;
+        // Typed before the stored draft came back: what is on the screen wins.
+        const typed = !isBlankDraft(latest.current);
+        if (draft && !typed) {
+          restore(draft);
+          setSaved(true);
+        }
+        setReadKey(key);
+      });
     return () => {
       current = false;
       // Leaving the form (or the customer) within the delay still keeps the last keystrokes.

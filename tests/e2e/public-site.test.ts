@@ -154,6 +154,17 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     await context.close();
   });
 
+  it("draws the manual's pages in pdf.js's renderer worker, off the main thread (issue 13)", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await page.goto('/manual');
+    await page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+    expect(workers.filter((file) => /^\/assets\/pdf\.renderer\.min-[\w-]+\.mjs$/.test(file))).toHaveLength(1);
+    expect(workers.filter((file) => /^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(file))).toHaveLength(1);
+    await context.close();
+  });
+
   it('loads pdf.js only on pages that show a PDF', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     const scripts: string[] = [];
