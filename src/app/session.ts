@@ -32,8 +32,39 @@ function read(): Session | undefined {
   return session && (!session.expiresAt || session.expiresAt > Date.now()) ? session : undefined;
 }
 
+/**
+ * Issue 13: a tab signed in holds this shared Web Lock, so a new tab can tell at once whether
+ * an open tab could hand it a sign-in, and waits for one (HANDOFF_MS) only then. Every
+ * signed-out first load used to wait. A closed tab's lock goes with it.
+ */
+const SIGNED_IN_LOCK = 'portal-signed-in';
+const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+let signedInLock: { release?: () => void } | undefined;
+
+function holdSignedInLock(signedIn: boolean) {
+  if (!locks || signedIn === Boolean(signedInLock)) return;
+  if (!signedIn) {
+    signedInLock!.release?.();
+    signedInLock = undefined;
+    return;
+  }
+  const lock: { release?: () => void } = (signedInLock = {});
+  // Signed out again before the lock was granted: let it go at once.
+  void locks.request(SIGNED_IN_LOCK, { mode: 'shared' }, () =>
+    signedInLock === lock ? new Promise<void>((release) => (lock.release = release)) : undefined,
+  );
+}
+
+/** Whether some open tab is signed in; true when this browser cannot tell (then the new tab asks and waits, as before). */
+async function aTabIsSignedIn(): Promise<boolean> {
+  if (!locks) return true;
+  const { held = [] } = await locks.query();
+  return held.some((lock) => lock.name === SIGNED_IN_LOCK);
+}
+
 function publish(next: Session | undefined) {
   current = next;
+  holdSignedInLock(Boolean(next));
   clearTimeout(expiryTimer);
   // SPEC section 4: when the token has an expiry, a logout is performed at that moment.
   if (next?.expiresAt) expiryTimer = setTimeout(() => session.expired(), Math.max(0, next.expiresAt - Date.now()));
@@ -109,7 +140,7 @@ export const session = {
   /** This tab's session, or one an open tab of the same browser session hands over. */
   async restore() {
     publish(read());
-    if (current || !channel) return;
+    if (current || !channel || !(await aTabIsSignedIn())) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, HANDOFF_MS);
       const unsubscribe = session.subscribe(done);

@@ -6,14 +6,16 @@ import { drafts, type DraftValue } from './drafts.ts';
 const SAVE_DELAY_MS = 500;
 
 /**
- * Issue 13: a stored draft is read once the form is drawn and the main thread is idle (a
- * second at most). Reading it loads Dexie (~30 KB gzip), which on a slow phone's first
- * visit would otherwise be fetched, parsed and run before the page's first paint.
+ * Issue 13: a stored draft is read once the form has been drawn, in the frame after the
+ * one that showed it. Reading it loads Dexie (~30 KB gzip), which on a slow phone's first
+ * visit would otherwise be fetched, parsed and run before the page's first paint. A hidden
+ * tab draws no frames: there the read waits a second at most.
  */
 const afterFirstPaint = () =>
-  new Promise<void>((resolve) =>
-    window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1_000 }) : setTimeout(resolve, 1),
-  );
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    setTimeout(resolve, 1_000);
+  });
 
 /** Nothing typed yet: every text blank, no choice made. */
 function blank(value: unknown): boolean {

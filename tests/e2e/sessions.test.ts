@@ -45,6 +45,35 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
     }
   });
 
+  it('a new tab asks the open ones for their sign-in only while one is signed in, so a signed-out load does not wait (issue 13)', async () => {
+    const { context, page: first } = await newPage(app.browser, app.server.url);
+    try {
+      // What each page posts on the tabs' session channel, since its last navigation.
+      await context.addInitScript(() => {
+        const sent: unknown[] = [];
+        Object.assign(window, { sessionMessages: sent });
+        const post = BroadcastChannel.prototype.postMessage;
+        BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
+          if (this.name === 'portal-session') sent.push(message);
+          return post.call(this, message);
+        };
+      });
+      const sessionMessages = (page: typeof first) => page.evaluate(() => (window as unknown as { sessionMessages: unknown[] }).sessionMessages);
+
+      await first.goto('/');
+      await first.getByRole('heading', { level: 1 }).waitFor();
+      expect(await sessionMessages(first)).toEqual([]);
+
+      await logInThroughPage(first, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      const second = await context.newPage();
+      await second.goto('/');
+      await expect.poll(() => second.evaluate(() => sessionStorage.getItem('tID'))).toMatch(/^ey/);
+      expect(await sessionMessages(second)).toContainEqual({ type: 'ask' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each([
     { locale: 'en', viewport: 'desktop' },
     { locale: 'am', viewport: 'phone' },
