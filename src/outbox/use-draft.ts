@@ -1,21 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { afterFirstPaint } from '../app/first-paint.ts';
 import { session } from '../app/session.ts';
 import { drafts, type DraftValue } from './drafts.ts';
 
 /** Half a second after the last keystroke: often enough to lose little, rarely enough for a cheap phone. */
 const SAVE_DELAY_MS = 500;
-
-/**
- * Issue 13: a stored draft is read once the form has been drawn, in the frame after the
- * one that showed it. Reading it loads Dexie (~30 KB gzip), which on a slow phone's first
- * visit would otherwise be fetched, parsed and run before the page's first paint. A hidden
- * tab draws no frames: there the read waits a second at most.
- */
-const afterFirstPaint = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-    setTimeout(resolve, 1_000);
-  });
 
 /** Nothing typed yet: every text blank, no choice made. */
 function blank(value: unknown): boolean {
@@ -85,6 +74,8 @@ export function useDraft<Fields>({
     setReadKey(undefined);
     if (!key) return;
     let current = true;
+    // Issue 13: read once the page is shown. Reading loads Dexie (~30 KB gzip), which on a
+    // slow phone's first visit would otherwise be fetched and run before the first paint.
     void afterFirstPaint()
       .then(() => (current ? drafts.get<Fields>(key) : undefined))
       .then((draft) => {

@@ -6,7 +6,7 @@ import { appInChromium } from '../helpers/app-server.ts';
 import { hasChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
 
 // Issue 13: the default (Amharic) catalog comes with the scripts instead of after them.
-const manifest: Record<string, { file: string }> = JSON.parse(
+const manifest: Record<string, { file: string; name?: string }> = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8'),
 );
 const catalog = (locale: string) => `/${manifest[`locales/${locale}/messages.po`].file}`;
@@ -44,6 +44,21 @@ describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
     const framework = timing.find((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.file))!;
     expect(timing.find((entry) => entry.file === catalog('am'))!.startTime).toBeLessThan(framework.responseEnd);
     await context.close();
+  });
+
+  it('a form page fetches its route and the forms\' shared parts, two files, not one per part (issue 13)', async () => {
+    const preloads: { path: string; files: string[] }[] = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/route-preloads.json'), 'utf8'),
+    );
+    const forms = `/${Object.values(manifest).find((chunk) => chunk.name === 'forms')!.file}`;
+    for (const page of ['/makeaccusation', '/login', '/register', '/forgotpassword']) {
+      const files = preloads.find((entry) => entry.path === page)!.files;
+      expect(files, page).toHaveLength(2);
+      expect(files, page).toContain(forms);
+    }
+    // The landing page has no form: it does not fetch them.
+    const html = await (await fetch(`${app.server.url}/`)).text();
+    expect(html).not.toContain(forms);
   });
 
   it("am: the accusation form's own chunks come with the libraries, not after them", async () => {
