@@ -77,7 +77,7 @@ const restored = await persistQueryClientRestore({ ...persistOptions, queryClien
 persistQueryClientSubscribe({ ...persistOptions, queryClient });
 
 /** Work the first page does not need, started once it is drawn and the main thread is idle. */
-function afterFirstPaint() {
+function startBackgroundWork() {
   // Queued work resumes after the persisted cache is back (STYLE.md 3).
   if (restored) resumeOutbox();
   registerServiceWorker(() => void outboxSender().then((sender) => sender?.flushOutbox()));
@@ -86,7 +86,7 @@ function afterFirstPaint() {
 function FirstPaint() {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    idle(afterFirstPaint, { timeout: 3_000 });
+    idle(startBackgroundWork, { timeout: 3_000 });
   }, []);
   return null;
 }
