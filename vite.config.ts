@@ -115,12 +115,14 @@ export default defineConfig({
         // Route components, Dexie and pdf.js stay in their own chunks, loaded when needed.
         // The parts the forms share (fields, errors, file picker, outbox) come as one file
         // too: the accusation form fetched 13 of them, 3 KB on average, on a phone's
-        // six connections. A module left out of the list gets a chunk of its own, as before.
+        // six connections; so do the parts that show a case (the status check, the
+        // dashboard). A module left out of a list gets a chunk of its own, as before.
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui|ky)[\\/]/, priority: 2 },
             { name: 'shell', test: /[\\/]src[\\/](routes[\\/][^?]+|app[\\/].+|i18n[\\/].+|features[\\/][^/\\]+[\\/](api|staff-session)\.ts|ui[\\/]toast\.tsx)$/, priority: 1 },
             { name: 'forms', test: /[\\/]src[\\/](ui[\\/](form-errors|form-field|file-picker|submit-button|use-file-bytes|use-server-refusal|lazy-pdf-viewer|details-list|accusation-state-badge|back-link|auth-card|credentials-form|receipt-panel)\.tsx?|ui[\\/]pdf[\\/]frame\.ts|outbox[\\/](drafts|open-db|outbox|sender|backoff|use-draft|use-outbox-submit|draft-status)\.tsx?)$/, priority: 0 },
+            { name: 'cases', test: /[\\/]src[\\/](features[\\/]cases[\\/](answers|case-rows|status-badge)\.tsx?|ui[\\/](answer-text|person-name)\.ts)$/, priority: 0 },
           ],
         },
       },

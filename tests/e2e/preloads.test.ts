@@ -46,8 +46,8 @@ describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
     await context.close();
   });
 
-  it('a form page fetches its route and the forms\' shared parts, two files, not one per part (issue 13)', async () => {
-    const preloads: { path: string; files: string[] }[] = JSON.parse(
+  it('a form page fetches its route and the forms\' shared parts, the dashboard its route and the case parts: two files each, not one per part (issue 13)', async () => {
+    const preloads: { path: string; layout: boolean; files: string[] }[] = JSON.parse(
       fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/route-preloads.json'), 'utf8'),
     );
     const forms = `/${Object.values(manifest).find((chunk) => chunk.name === 'forms')!.file}`;
@@ -56,9 +56,16 @@ describe.skipIf(!hasChromium)('what the first page asks for up front', () => {
       expect(files, page).toHaveLength(2);
       expect(files, page).toContain(forms);
     }
-    // The landing page has no form: it does not fetch them.
+    // The dashboard's home: its route and the parts that show a case, without the forms.
+    const cases = `/${Object.values(manifest).find((chunk) => chunk.name === 'cases')!.file}`;
+    expect(preloads.find((entry) => entry.path === '/dashboard' && !entry.layout)!.files).toEqual([
+      expect.stringMatching(/^\/assets\/dashboard\.index-[\w-]+\.js$/),
+      cases,
+    ]);
+    // The landing page has no form and shows no case: it fetches neither.
     const html = await (await fetch(`${app.server.url}/`)).text();
     expect(html).not.toContain(forms);
+    expect(html).not.toContain(cases);
   });
 
   it("am: the accusation form's own chunks come with the libraries, not after them", async () => {
