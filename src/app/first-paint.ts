@@ -9,7 +9,7 @@ export function afterFirstPaint(): Promise<void> {
     setTimeout(resolve, 1_000);
     const nextFrame = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
     const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) return nextFrame();
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) return nextFrame();
     const observer = new PerformanceObserver(() => {
       if (!painted()) return;
       observer.disconnect();

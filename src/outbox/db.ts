@@ -1,8 +1,9 @@
 import Dexie, { type EntityTable } from 'dexie';
-
-export { liveQuery } from 'dexie';
 import type { Messages } from '../../server/contract/common.ts';
 import { announceOutboxLoaded, OUTBOX_DB_NAME } from './outbox-peek.ts';
+
+// The outbox's live list (outbox.ts) subscribes through this module, which it loads on demand.
+export { liveQuery } from 'dexie';
 
 export type OutboxKind = 'accusation' | 'case';
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'needs-sign-in' | 'refused';

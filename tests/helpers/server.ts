@@ -33,16 +33,20 @@ export interface TestServerOptions extends Partial<Config> {
 /**
  * An in-memory PGlite already migrated: each test server starts from a copy of it instead
  * of creating a database. Creating and migrating one takes ~5 s of CPU, and test files run
- * in processes of their own, so the copy is kept on disk, named by the migrations and the
- * PGlite it was made with: the first file to need it makes it (written whole, then renamed
+ * in processes of their own, so the copy is kept on disk, named by the migrations, the code
+ * that runs them and the PGlite it was made with: the first file to need it makes it (written whole, then renamed
  * into place, so a file running beside it never reads half of one), the others read it.
  */
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../server/db/migrations');
-const PGLITE_PACKAGE = path.resolve(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
+// What else makes the copy: the code that runs the migrations, and the PGlite that ran them.
+const MIGRATED_BY = ['../../server/db/migrate.ts', '../../node_modules/@electric-sql/pglite/package.json'].map((file) =>
+  path.resolve(import.meta.dirname, file),
+);
 let migratedPglite: Promise<Blob> | undefined;
 function migratedPgliteCopy(): Promise<Blob> {
   migratedPglite ??= (async () => {
-    const hash = createHash('sha256').update(fs.readFileSync(PGLITE_PACKAGE));
+    const hash = createHash('sha256');
+    for (const file of MIGRATED_BY) hash.update(fs.readFileSync(file));
     for (const file of fs.readdirSync(MIGRATIONS).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)));
     const copy = path.join(os.tmpdir(), `portal-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
     if (fs.existsSync(copy)) return new Blob([fs.readFileSync(copy)]);
