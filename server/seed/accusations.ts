@@ -1,9 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../db/database.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
+import { DEMO_LOGINS, loginOf } from './logins.ts';
 
-/** The README gives these to a newcomer. */
-export const DEMO_ACCEPTOR = { email: 'acceptor@portal.local', password: 'Accept12345' };
+/** The README gives these to a newcomer: the ethics user, seeded with the other staff (staff.ts). */
+export const DEMO_ACCEPTOR = loginOf(DEMO_LOGINS.staff.acceptor);
 
 const DEMO_ACCUSATIONS: [name: string, phone: string, subject: string, part: string, description: string][] = [
   ['Tigist Alemu', '+251911234001', 'Asked for money to speed up a transfer', 'Ownership Transfer Directorate',
@@ -20,17 +20,8 @@ const DEMO_ACCUSATIONS: [name: string, phone: string, subject: string, part: str
     'A house I was promised in the lottery list was given to someone who registered after me.'],
 ];
 
-/**
- * An accusation acceptor and a few accusations, for a newcomer to look at. An acceptor
- * `npm run staff` made under the demo e-mail before the first start keeps their password.
- */
+/** A few accusations for the demo's ethics user (DEMO_ACCEPTOR) to read. */
 export async function seedAccusations(tx: Queryable, referencePrefix: string) {
-  await tx.query(
-    `INSERT INTO staff_user (firstname, middlename, lastname, email, password_hash, role)
-     VALUES ('Selam', 'Tadesse', 'Bekele', $1, $2, 'accusation_acceptor')
-     ON CONFLICT ((lower(email))) DO NOTHING`,
-    [DEMO_ACCEPTOR.email, await hash(DEMO_ACCEPTOR.password)],
-  );
   let daysAgo = DEMO_ACCUSATIONS.length * 8;
   for (const [name, phone, subject, part, description] of DEMO_ACCUSATIONS) {
     daysAgo -= 8;

@@ -1,6 +1,7 @@
 /**
- * Demo case requests with their questions, two case officers, and cases of the two demo
- * customers in every status, so a newcomer (and the app's tests) see a lived-in portal.
+ * Demo case requests with their questions, and cases of the two demo customers in every
+ * status, each under way held by an officer of its directorate (the staff: staff.ts), so a
+ * newcomer (and the app's tests) see a lived-in portal.
  * Afar (af) uses English where no agreed translation exists (SPEC section 1).
  */
 import { Readable } from 'node:stream';
@@ -12,6 +13,7 @@ import { nextReference } from '../numbering/year-sequence.ts';
 import { API_LANGUAGES, ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
 import { SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { demoDivisions } from './organisation.ts';
+import { DEMO_LOGINS, type DemoStaffKey } from './logins.ts';
 
 export type Six = { en: string; am: string; or: string; tg: string; sm: string; af?: string };
 /** The six values of a text in the column order name_en … name_af. */
@@ -222,13 +224,22 @@ const caseRequests: DemoCaseRequest[] = [
 ];
 
 // ---------------------------------------------------------------------------------------
-// Staff who appear on cases (no login here; password_hash stays NULL).
+// Staff who appear on cases: Meron answers them and sets appointments, Dawit rejects and moves them.
 
-const STAFF = {
-  meron: { firstname: 'Meron', middlename: 'Tadesse', lastname: 'Ayele', email: 'meron.tadesse@portal.local' },
-  dawit: { firstname: 'Dawit', middlename: 'Alemu', lastname: 'Bekele', email: 'dawit.alemu@portal.local' },
-};
-type StaffKey = keyof typeof STAFF;
+const STAFF = DEMO_LOGINS.staff;
+
+/**
+ * Who holds a demo case under way (ongoing or responded): the officer of its queue's
+ * directorate, its division's first active one, who holds cases (logins.ts).
+ */
+function holderOf(caseRequestKey: string): DemoStaffKey | undefined {
+  const divisionKey = caseRequests.find((request) => request.key === caseRequestKey)!.division;
+  const queue = demoDivisions.find((division) => division.key === divisionKey)!.directorates.find((d) => d.status === 'active')?.name.en;
+  return (Object.keys(STAFF) as DemoStaffKey[]).find((key) => {
+    const staff = STAFF[key];
+    return 'holdsCases' in staff && staff.directorate === queue;
+  });
+}
 
 // ---------------------------------------------------------------------------------------
 // The demo customers' cases, oldest first within each customer.
@@ -283,6 +294,8 @@ const VERIFIED_LATE_AFTER_DAYS = 30;
 // ---------------------------------------------------------------------------------------
 
 export interface CaseSeedOptions {
+  /** The demo staff's ids (staff.ts). */
+  staff: Record<DemoStaffKey, string>;
   /** Where the demo PDFs go; without it the demo cases have no attachments. */
   storage?: FileStorage;
   caseNumberPrefix: string;
@@ -337,18 +350,6 @@ async function insertCaseRequests(tx: Queryable): Promise<Map<string, SeededCase
   return seeded;
 }
 
-async function insertStaff(tx: Queryable): Promise<Record<StaffKey, string>> {
-  const ids = {} as Record<StaffKey, string>;
-  for (const [key, person] of Object.entries(STAFF) as [StaffKey, (typeof STAFF)[StaffKey]][]) {
-    ids[key] = await insertRow(
-      tx,
-      `INSERT INTO staff_user (firstname, middlename, lastname, email, role) VALUES ($1, $2, $3, $4, 'officer')`,
-      [person.firstname, person.middlename, person.lastname, person.email],
-    );
-  }
-  return ids;
-}
-
 // Letters are the same for the same case on the same day: draw each once per process.
 const letters = new Map<string, Promise<Buffer>>();
 
@@ -393,10 +394,10 @@ function historyOf(status: CaseStatus, dates: { created: Date; ongoing: Date; re
   return steps;
 }
 
-/** Adds the demo case requests, staff and cases; the caller runs it once, on an empty database. */
+/** Adds the demo case requests and cases; the caller runs it once, on an empty database, after the staff. */
 export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
   const now = options.now ?? new Date();
-  const staff = await insertStaff(tx);
+  const { staff } = options;
   const seededRequests = await insertCaseRequests(tx);
   const customers: Record<DemoCase['customer'], string> = {
     demo: (await tx.query<{ id: string }>('SELECT id FROM customer_user WHERE lower(email) = lower($1)', [options.customerEmails.demo]))[0].id,
@@ -415,23 +416,27 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
     const { status } = demo;
     const attachment = demo.attachment ? await storeLetter(tx, options.storage, caseNumber, 'attachment', created) : null;
     const response = status === 'verified' ? await storeLetter(tx, options.storage, caseNumber, 'response', dates.verified) : null;
+    const holderKey = status === 'ongoing' || status === 'responded' ? holderOf(demo.caseRequest) : undefined;
+    const holder = holderKey ? staff[holderKey] : null;
     const caseId = await insertRow(
       tx,
       `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, status, remark,
          attachment, response_attachment, responded_by_id, rejected_by_id, rejection_justification,
-         created_at, ongoing_date, verified_date, rejected_date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+         created_at, ongoing_date, verified_date, rejected_date, assigned_to_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         caseNumber, customers[demo.customer], caseRequest.divisionId, caseRequest.id,
         demo.relatedTo === undefined ? null : caseIds.get(demo.relatedTo), status, demo.remark ?? '',
         attachment, response,
-        status === 'responded' || status === 'verified' ? staff.meron : null,
+        // Meron answered the verified cases; a response still to be approved is its holder's.
+        status === 'verified' ? staff.meron : status === 'responded' ? (holder ?? staff.meron) : null,
         status === 'rejected' ? staff.dawit : null,
         demo.rejection ?? null,
         created,
         status === 'pending' || status === 'rejected' ? null : dates.ongoing,
         status === 'verified' ? dates.verified : null,
         status === 'rejected' ? dates.rejected : null,
+        holder,
       ],
     );
     caseIds.set(index, caseId);

@@ -1,15 +1,16 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { hash } from '@node-rs/argon2';
 import type { FileStorage } from '../files/storage.ts';
 import { readConfig } from '../config.ts';
 import { demoDivisions } from './organisation.ts';
 import { inAll, seedCases } from './cases.ts';
 import { seedAccusations } from './accusations.ts';
+import { DEMO_LOGINS } from './logins.ts';
+import { demoPasswordHash, hashDemoPasswords, seedStaff } from './staff.ts';
 
-/** The README gives these to a newcomer. */
-export const DEMO_CUSTOMER = { email: 'demo@portal.local', password: 'Demo12345' };
+/** The README gives these to a newcomer (every demo log-in: logins.ts). */
+export const DEMO_CUSTOMER = DEMO_LOGINS.customers.demo;
 /** A second customer with cases of their own, so isolation between customers can be seen and tested. */
-export const SECOND_DEMO_CUSTOMER = { email: 'second@portal.local', password: 'Second12345' };
+export const SECOND_DEMO_CUSTOMER = DEMO_LOGINS.customers.second;
 
 export interface DemoDataOptions {
   /** Where the demo cases' PDFs are stored; without it they have no attachments. */
@@ -39,7 +40,7 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 export async function seedDemoData(db: Database, options: DemoDataOptions = {}): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*) AS count FROM division');
   if (count > 0) return false;
-  const [demoPasswordHash, secondPasswordHash] = await Promise.all([hash(DEMO_CUSTOMER.password), hash(SECOND_DEMO_CUSTOMER.password)]);
+  await hashDemoPasswords();
   return db.transaction(async (tx) => {
     // Instances started together on an empty database would each seed: the first to take
     // the lock seeds, the others find its rows once it commits.
@@ -51,8 +52,12 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
          subcity, woreda, house_number, gender, language, email_verified_at)
        VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '0111234567', 'Bole', '03', '1250', 'Female', 'am', now()),
               ('Yonas', 'Girma', 'Wolde', $3, $4, '+251922000333', '0116612345', 'Yeka', '07', '418', 'Male', 'en', now())`,
-      [DEMO_CUSTOMER.email, demoPasswordHash, SECOND_DEMO_CUSTOMER.email, secondPasswordHash],
+      [DEMO_CUSTOMER.email, await demoPasswordHash(DEMO_CUSTOMER.password), SECOND_DEMO_CUSTOMER.email, await demoPasswordHash(SECOND_DEMO_CUSTOMER.password)],
     );
+    // A case request with no directorate of its own is in the queue of its division's first
+    // active directorate by created_at: each is made a millisecond after the one listed
+    // before it, so that is the first listed in organisation.ts, whatever ids they get.
+    let directorateOrdinal = 0;
     for (const division of demoDivisions) {
       const divisionId = await insertId(
         tx,
@@ -65,9 +70,9 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
       for (const directorate of division.directorates) {
         const directorateId = await insertId(
           tx,
-          `INSERT INTO directorate (division_id, name_en, name_am, name_or, name_tg, name_sm, name_af, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [divisionId, ...inAll(directorate.name), directorate.status],
+          `INSERT INTO directorate (division_id, name_en, name_am, name_or, name_tg, name_sm, name_af, status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9::integer * interval '1 millisecond')`,
+          [divisionId, ...inAll(directorate.name), directorate.status, directorateOrdinal++],
         );
         for (const team of directorate.teams ?? []) {
           await tx.query(
@@ -78,7 +83,9 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
         }
       }
     }
+    const staff = await seedStaff(tx);
     await seedCases(tx, {
+      staff,
       storage: options.storage,
       caseNumberPrefix: options.caseNumberPrefix ?? DEFAULTS.caseNumberPrefix,
       customerEmails: { demo: DEMO_CUSTOMER.email, second: SECOND_DEMO_CUSTOMER.email },

@@ -1,0 +1,50 @@
+import { hash } from '@node-rs/argon2';
+import type { Queryable } from '../db/database.ts';
+import { DEMO_LOGINS, type DemoStaffKey } from './logins.ts';
+
+/**
+ * Each demo password's hash, made once per process: a hash costs tens of milliseconds of
+ * CPU, the demo has a score of log-ins, and the test suite seeds about a hundred databases.
+ */
+const hashes = new Map<string, Promise<string>>();
+
+export function demoPasswordHash(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hash(password);
+    hashes.set(password, hashed);
+    hashed.catch(() => hashes.delete(password));
+  }
+  return hashed;
+}
+
+/** Hashes every demo password at once (on the thread pool), before the seed's transaction waits on any. */
+export function hashDemoPasswords(): Promise<string[]> {
+  const logins = [...Object.values(DEMO_LOGINS.customers), ...Object.values(DEMO_LOGINS.staff)];
+  return Promise.all(logins.map(({ password }) => demoPasswordHash(password)));
+}
+
+/**
+ * The demo staff, each with a password: the ethics user, an officer and a manager in each
+ * directorate the demo cases are in, an archivist and an admin. Someone `npm run staff`
+ * made under a demo e-mail before the first start keeps their password and role.
+ * Answers every demo staff user's id.
+ */
+export async function seedStaff(tx: Queryable): Promise<Record<DemoStaffKey, string>> {
+  const directorates = new Map(
+    (await tx.query<{ id: string; name_en: string }>('SELECT id, name_en FROM directorate')).map((row) => [row.name_en, row.id]),
+  );
+  const ids = {} as Record<DemoStaffKey, string>;
+  for (const [key, staff] of Object.entries(DEMO_LOGINS.staff) as [DemoStaffKey, (typeof DEMO_LOGINS.staff)[DemoStaffKey]][]) {
+    const directorate = 'directorate' in staff ? directorates.get(staff.directorate)! : null;
+    const [inserted] = await tx.query<{ id: string }>(
+      `INSERT INTO staff_user (firstname, middlename, lastname, email, password_hash, role, directorate_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+      [staff.firstname, staff.middlename, staff.lastname, staff.email, await demoPasswordHash(staff.password), staff.role, directorate],
+    );
+    ids[key] = inserted?.id
+      ?? (await tx.query<{ id: string }>('SELECT id FROM staff_user WHERE lower(email) = lower($1)', [staff.email]))[0].id;
+  }
+  return ids;
+}
