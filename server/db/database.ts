@@ -1,33 +1,10 @@
 /**
- * The one small interface every store uses, so the same SQL runs on the embedded
- * PGlite and on a PostgreSQL server (DESIGN.md: one dialect, one set of migrations).
+ * Opens the embedded PGlite or a PostgreSQL server, loading only the driver asked for. The
+ * drivers take what they share from types.ts, never from here, so no import goes in a circle.
  */
-export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
-}
+import type { Database } from './types.ts';
 
-/** Where the driver reports what it recovered from (the server's logger once it runs). */
-export interface DatabaseLog {
-  warn(details: object, message: string): void;
-}
-
-/** Until the server hands over its logger (migrations and seeding run before it exists). */
-export const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
-
-/** More work for a transaction a store runs: a file claiming its row's (FileStorage.claim). */
-export type AlsoInTransaction = (tx: Queryable) => Promise<void>;
-
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Sends the driver's warnings (a dropped connection) to this log from now on. */
-  logTo(log: DatabaseLog): void;
-  /** PostgreSQL only: the pool's connections, for the metrics port. */
-  poolStats?(): { total: number; idle: number; waiting: number };
-  /** PGlite only: a copy of the data folder, for OpenOptions.startFrom. */
-  dump?(): Promise<Blob>;
-  close(): Promise<void>;
-}
+export type { AlsoInTransaction, Database, DatabaseLog, Queryable } from './types.ts';
 
 export interface OpenOptions {
   /** postgres://… for a server; otherwise a PGlite data folder or "memory://". */

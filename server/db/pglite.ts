@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from './types.ts';
 
 const INT8 = 20;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { consoleLog, type Database, type DatabaseLog } from './database.ts';
+import { consoleLog, type Database, type DatabaseLog } from './types.ts';
 
 // int8 (count(*), sequences) as a JS number, as PGlite gives it (TOOLCHAIN.md pitfall 8).
 pg.types.setTypeParser(20, (value: string) => Number(value));
