@@ -150,6 +150,12 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
+          // One process for every browser file, as for the API files: PGlite's WebAssembly and
+          // the migrated database are then made once, not once a file (each file still starts
+          // its own app server, and its own Chromium).
+          isolate: false,
+          // A failed test's open pages are photographed, then whatever a test left open is closed.
+          setupFiles: ['tests/helpers/e2e-setup.ts'],
         },
       },
     ],

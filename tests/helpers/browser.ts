@@ -42,7 +42,7 @@ export async function newPage(
   // Most tests check what the server answers; the offline tests let the service worker in.
   { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
+  const context = track(await browser.newContext({ baseURL, viewport, serviceWorkers }));
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
@@ -64,16 +64,60 @@ export async function launchPersistent(
     baseURL,
     viewport,
   });
+  track(context);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
 }
 
-/** Screenshots land in .screenshots/ so a person can look at every screen a test visits. */
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.screenshots');
+
+/**
+ * Screenshots are for a person to look at, not assertions, so they are taken only when asked:
+ * `SCREENSHOTS=1 npx vitest run --project e2e` writes every screen a test names here to
+ * .screenshots/<name>.png. Without it this does nothing (they cost ~0.1 s each, 250 a run).
+ * A failing test's open pages are always written (.screenshots/failed-…, by
+ * screenshotOpenPagesOnFailure in tests/helpers/e2e-setup.ts), whatever the variable says.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string) {
-  const dir = path.resolve(import.meta.dirname, '../../.screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  if (!SCREENSHOTS) return;
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Every context newPage or launchPersistent opened that is not closed yet: what a failed test left on screen. */
+const openContexts = new Set<BrowserContext>();
+function track(context: BrowserContext): BrowserContext {
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  return context;
+}
+
+/**
+ * After a failed test: a screenshot of every page still open (.screenshots/failed-<test>-<n>.png),
+ * then those contexts are closed, so the next test does not share the browser with them.
+ */
+export async function screenshotOpenPagesOnFailure(testName: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const base = `failed-${testName.replace(/[^\w\u1200-\u137F-]+/g, '-').slice(0, 120)}`;
+  let n = 0;
+  for (const context of [...openContexts]) {
+    for (const page of context.pages()) {
+      const file = path.join(SCREENSHOT_DIR, `${base}-${++n}.png`);
+      await page
+        .screenshot({ path: file, fullPage: true, timeout: 5_000 })
+        .then(() => console.error(`screenshot of a failed test's page ${page.url()}: ${file}`))
+        .catch((error: Error) => console.error(`no screenshot of ${page.url()}: ${error.message}`));
+    }
+    await context.close().catch(() => undefined);
+  }
+}
+
+/** Closes what a passed test left open (its own `context.close()` was skipped or forgotten). */
+export async function closeOpenContexts() {
+  await Promise.all([...openContexts].map((context) => context.close().catch(() => undefined)));
 }
 
 export async function chooseLanguage(page: Page, locale: 'en' | 'am') {
