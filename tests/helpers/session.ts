@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 
 /** Logs a customer in through the login page, as a person would, and waits for the dashboard. */
 export async function logInThroughPage(page: Page, email: string, password: string) {
@@ -7,6 +8,72 @@ export async function logInThroughPage(page: Page, email: string, password: stri
   await page.locator('input[type=password]').fill(password);
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(/\/dashboard$/);
+}
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** Who signs in: a customer (the app keeps the token under `tID`) or a staff user (`staffToken`). */
+export type Role = 'customer' | 'staff';
+
+const LOG_IN_PATH: Record<Role, string> = { customer: '/customer_user_api/login_customer_user', staff: '/staff_api/login' };
+// Where the app keeps each token in a tab's session storage: src/app/session.ts and src/app/staff-session.ts.
+const TOKEN_KEY: Record<Role, string> = { customer: 'tID', staff: 'staffToken' };
+
+/** A session token from the API's own log-in, as the log-in page would get it. */
+export async function tokenFor(baseURL: string, role: Role, { email, password }: Login): Promise<string> {
+  const response = await fetch(new URL(LOG_IN_PATH[role], baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown };
+  if (response.status !== 200 || typeof body.token !== 'string') {
+    throw new Error(`The ${role} log-in of ${email} answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/**
+ * Signs a tab in without the log-in form, for tests whose subject is not the log-in (the
+ * form itself: accounts, forms and sign-in-wait tests). The token comes from the API and is
+ * put where the app keeps it before the page's first script runs (an init script), so the
+ * first page the test opens is already signed in. It is put there once per tab: a later
+ * logout, expiry or `sessionStorage.clear()` stays done across reloads, as after a real
+ * log-in. `locale` also sets the language the app starts in (as the selector keeps it), for
+ * tests that do not choose it on screen.
+ *
+ * Given a page, only that tab is signed in; given a context, every tab it opens later too.
+ */
+export async function signInByToken(
+  target: Page | BrowserContext,
+  baseURL: string,
+  role: Role,
+  login: Login,
+  { locale }: { locale?: Locale } = {},
+): Promise<string> {
+  const token = await tokenFor(baseURL, role, login);
+  await target.addInitScript(
+    ({ origin, key, token, mark, language }) => {
+      if (location.origin !== origin) return;
+      // window.name lives as long as the tab and survives its reloads and same-origin navigations.
+      const marks = window.name ? window.name.split(' ') : [];
+      if (marks.includes(mark)) return;
+      sessionStorage.setItem(key, token);
+      if (language) localStorage.setItem('lan', language);
+      window.name = [...marks, mark].join(' ');
+    },
+    {
+      origin: new URL(baseURL).origin,
+      key: TOKEN_KEY[role],
+      token,
+      mark: `e2e-${role}-${token.slice(-12)}`,
+      language: locale ? LOCALES[locale].spec : undefined,
+    },
+  );
+  return token;
 }
 
 /** How much ink the first rendered PDF page has: a blank render has none. */
