@@ -6,10 +6,10 @@ import type { ReadinessCheck } from './readiness.ts';
 /** A check that has not answered by then counts as not ready: a load balancer's probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
 
-async function outcome({ check }: ReadinessCheck): Promise<string> {
+async function outcome({ check }: ReadinessCheck, timeoutMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
   });
   try {
     const reason = await Promise.race([check().catch((error: Error) => error.message || 'failed'), timeout]);
@@ -25,7 +25,11 @@ async function outcome({ check }: ReadinessCheck): Promise<string> {
  * names what is not. Both are JSON, never the app shell, and outside the rate limit, so a
  * busy probe never makes an instance look dead.
  */
-export async function healthRoutes(app: FastifyInstance, { checks }: { checks: ReadinessCheck[] }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  // readinessTimeoutMs: how long a check may take; a test passes a short one rather than wait 2 s.
+  { checks, readinessTimeoutMs = CHECK_TIMEOUT_MS }: { checks: ReadinessCheck[]; readinessTimeoutMs?: number },
+) {
   const route = callRoutes(app);
   const unlimited = { config: { rateLimit: false }, logLevel: 'warn' } as const;
 
@@ -35,7 +39,7 @@ export async function healthRoutes(app: FastifyInstance, { checks }: { checks: R
   }, unlimited);
 
   route(calls.getReadiness, async (_request, reply) => {
-    const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check)] as const));
+    const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check, readinessTimeoutMs)] as const));
     const ready = results.every(([, result]) => result === 'ok');
     reply.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
     return { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) } as const;
