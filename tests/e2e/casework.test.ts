@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
-import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
+import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
@@ -44,6 +44,11 @@ const WORDS = {
   },
 } as const;
 type Locale = keyof typeof WORDS;
+/**
+ * Each journey runs in full once in Amharic on a phone (the product's default) and once in
+ * English on a wide screen; in the other two combinations its screens are visited once each.
+ */
+const JOURNEY_DEVICE = { am: 'phone', en: 'desktop' } as const;
 
 describe.skipIf(!hasChromium)('case work in Chromium', () => {
   // Notices are sent every 200 ms here, so the customer's mail is there by the time they look.
@@ -112,15 +117,22 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     await store.upsertStaff({ email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
   });
 
-  /** Signs in through the staff log-in; officers and managers land on their directorate's queue, archivists on theirs. */
+  /**
+   * Signs in by token (the staff log-in form itself: the first test here) and opens /staff, where
+   * the log-in sends everyone; officers and managers land on their directorate's queue, archivists on theirs.
+   */
   async function staffSignIn(page: Page, locale: Locale, email: string, landing = '/staff') {
-    await page.goto('/staff/login');
-    await chooseLanguage(page, locale);
-    await page.locator('input[type=email]').fill(email);
-    await page.locator('input[type=password]').fill(PASSWORD);
-    await page.locator('form button[type=submit]').click();
+    await signInByToken(page, app.server.url, 'staff', { email, password: PASSWORD }, { locale });
+    await page.goto('/staff');
     await page.waitForURL((url) => url.pathname === landing);
     await page.getByTestId('case-queue').or(page.locator('.notice')).first().waitFor();
+  }
+
+  /** The demo customer signed in by token, in `locale`, on one of their cases. */
+  async function customerOnCase(page: Page, locale: Locale, id: string, number: string) {
+    await signInByToken(page, app.server.url, 'customer', DEMO_CUSTOMER, { locale });
+    await page.goto(`/dashboard/case/${id}`);
+    await page.getByRole('heading', { level: 1, name: number }).waitFor();
   }
 
   /** A case of the demo customer taken, answered and approved through the API, as officer and manager would. */
@@ -152,13 +164,21 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
   }
 
   it('the one staff log-in sends each role where it works, and shows only its screens', async () => {
+    // Through the log-in form once; the other roles by token, opening /staff as the form does after a log-in.
+    let throughForm = true;
     const landing = async (email: string, password = PASSWORD) => {
       const { context, page } = await newPage(app.browser, app.server.url);
-      await page.goto('/staff/login');
-      await chooseLanguage(page, 'en');
-      await page.locator('input[type=email]').fill(email);
-      await page.locator('input[type=password]').fill(password);
-      await page.locator('form button[type=submit]').click();
+      if (throughForm) {
+        throughForm = false;
+        await page.goto('/staff/login');
+        await chooseLanguage(page, 'en');
+        await page.locator('input[type=email]').fill(email);
+        await page.locator('input[type=password]').fill(password);
+        await page.locator('form button[type=submit]').click();
+      } else {
+        await signInByToken(page, app.server.url, 'staff', { email, password }, { locale: 'en' });
+        await page.goto('/staff');
+      }
       await page.waitForURL((url) => url.pathname !== '/staff/login');
       await page.locator('.staff-nav').waitFor();
       const where = { path: new URL(page.url()).pathname, nav: await page.locator('.staff-nav a').allTextContents() };
@@ -174,7 +194,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
   });
 
   for (const locale of ['en', 'am'] as const) {
-    for (const device of ['phone', 'desktop'] as const) {
+    for (const device of [JOURNEY_DEVICE[locale]]) {
       it(`an officer takes, schedules and answers a case, a manager approves, the customer reads and rates it (${locale}, ${device})`, async () => {
         const words = WORDS[locale];
         // The customer reads their notices in the language they chose.
@@ -228,11 +248,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
 
         // The customer sees "responded", the letter and the timeline in their words, and rates the service.
         const customer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
-        await customer.page.goto('/');
-        await chooseLanguage(customer.page, locale);
-        await logInThroughPage(customer.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-        await customer.page.goto(`/dashboard/case/${kase.id}`);
-        await customer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+        await customerOnCase(customer.page, locale, kase.id, kase.number);
         expect(await customer.page.locator('.page-title-row .badge').textContent()).toBe(words.responded);
         const timeline = customer.page.getByTestId('case-timeline');
         await expect.poll(() => timeline.locator('li').allTextContents()).toEqual(words.timeline.map((text) => expect.stringContaining(text)));
@@ -251,7 +267,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       });
     }
 
-    for (const device of ['phone', 'desktop'] as const) {
+    for (const device of [JOURNEY_DEVICE[locale]]) {
       it(`an archivist adds a category, files an approved case under it and finds it in the archive (${locale}, ${device})`, async () => {
         const words = WORDS[locale];
         const kase = await answered(`Archived ${locale} ${device}`);
@@ -303,6 +319,69 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await archivist.context.close();
       });
     }
+
+    // The other width for this language: each screen the two journeys above pass through, once.
+    it(`the queue, a taken case's moves, the customer's answered case and the archive read in the language and fit (${locale}, ${JOURNEY_DEVICE[locale] === 'phone' ? 'desktop' : 'phone'})`, async () => {
+      const words = WORDS[locale];
+      const device = JOURNEY_DEVICE[locale] === 'phone' ? 'desktop' : 'phone';
+      const viewport = VIEWPORTS[device];
+      const fitsAndPasses = async (page: Page, where: string) => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), where).toBe(true);
+        expect(await seriousViolations(page), where).toEqual([]);
+      };
+      const taken = await filed(`Visit ${locale} ${device}`);
+      const officerToken = await tokenFor(app.server.url, 'staff', { email: OFFICER, password: PASSWORD });
+      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/take`, { method: 'POST', headers: { authorization: `Bearer ${officerToken}` } })).status).toBe(200);
+      const done = await answered(`Visit answered ${locale} ${device}`);
+
+      // The officer: the queue finds the case; the taken case offers its moves in this language, within the screen.
+      const officer = await newPage(app.browser, app.server.url, viewport);
+      await staffSignIn(officer.page, locale, OFFICER);
+      await officer.page.locator('input[name=q]').fill(taken.number);
+      await officer.page.locator('form[role=search] button[type=submit]').click();
+      await expect.poll(() => officer.page.getByTestId('queued-case').allTextContents()).toEqual([expect.stringContaining(taken.number)]);
+      await fitsAndPasses(officer.page, 'queue');
+      await screenshot(officer.page, `staff-queue-${locale}-${device}`);
+      await officer.page.getByTestId('queued-case').getByRole('link').click();
+      await officer.page.getByRole('heading', { level: 1, name: taken.number }).waitFor();
+      for (const name of [words.schedule, words.respond, words.reject]) {
+        const button = officer.page.locator('.case-actions').getByRole('button', { name, exact: true });
+        await button.waitFor();
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+      }
+      await fitsAndPasses(officer.page, 'staff case');
+      await screenshot(officer.page, `staff-case-${locale}-${device}`);
+      await officer.context.close();
+
+      // The customer: the answered case, its badge, timeline and letter in this language.
+      const customer = await newPage(app.browser, app.server.url, viewport);
+      await customerOnCase(customer.page, locale, done.id, done.number);
+      expect(await customer.page.locator('.page-title-row .badge').textContent()).toBe(words.responded);
+      await expect.poll(() => customer.page.getByTestId('case-timeline').locator('li').allTextContents())
+        .toEqual(words.timeline.map((text) => expect.stringContaining(text)));
+      await customer.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
+      await customer.page.getByRole('button', { name: words.rate }).waitFor();
+      await fitsAndPasses(customer.page, 'customer case');
+      await screenshot(customer.page, `customer-timeline-${locale}-${device}`);
+      await customer.context.close();
+
+      // The archivist: the closed case waits in the worklist; the categories and the search read in this language.
+      const archivist = await newPage(app.browser, app.server.url, viewport);
+      await staffSignIn(archivist.page, locale, ARCHIVIST, '/staff/archive');
+      await archivist.page.locator('input[name=q]').fill(done.number);
+      await archivist.page.locator('form[role=search] button[type=submit]').click();
+      await expect.poll(() => archivist.page.getByTestId('queued-case').allTextContents()).toEqual([expect.stringContaining(done.number)]);
+      await fitsAndPasses(archivist.page, 'archive worklist');
+      await archivist.page.locator('.tabs').getByRole('link', { name: words.categories }).click();
+      await archivist.page.getByRole('button', { name: words.addCategory }).waitFor();
+      await fitsAndPasses(archivist.page, 'archive categories');
+      await archivist.page.goto('/staff/archive/search');
+      await archivist.page.locator('select[name=category]').waitFor();
+      await fitsAndPasses(archivist.page, 'archive search');
+      await screenshot(archivist.page, `archive-search-${locale}-${device}`);
+      await archivist.context.close();
+    });
 
     it(`a manager assigns a new case to an officer, who finds it among their own (${locale})`, async () => {
       const words = WORDS[locale];
@@ -359,10 +438,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
 
       const customer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
-      await customer.page.goto('/');
-      await chooseLanguage(customer.page, locale);
-      await logInThroughPage(customer.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-      await customer.page.goto(`/dashboard/case/${kase.id}`);
+      await customerOnCase(customer.page, locale, kase.id, kase.number);
       const row = customer.page.locator('.details-row', { hasText: words.rejection });
       await row.waitFor();
       expect(await row.textContent()).toContain(justification);
