@@ -216,12 +216,29 @@ describe('the PGlite data folder lock', () => {
     fs.mkdirSync(lock);
     const minuteAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(lock, minuteAgo, minuteAgo);
-    await (await openDatabase({ url: dir })).close();
+    const takenAt = Date.now();
+    const db = await openDatabase({ url: dir });
+    try {
+      // The lock is this process's now: made afresh (its age restarts) and refusing others.
+      expect(fs.statSync(lock).mtimeMs).toBeGreaterThan(takenAt - 2_000);
+      await expect(openDatabase({ url: dir })).rejects.toThrow(/is in use by another portal process/);
+    } finally {
+      await db.close();
+    }
+    expect(fs.existsSync(lock)).toBe(false);
   });
 
-  it('is not blocked by an old PID file whose PID now belongs to another live process', async () => {
-    fs.writeFileSync(path.join(dir, 'portal.lock'), String(process.ppid));
-    await (await openDatabase({ url: dir })).close();
+  it('is not blocked by an old PID file whose PID now belongs to another live process, and removes it', async () => {
+    // What an earlier version left: a PID that now names a live process (this test's parent).
+    const pidFile = path.join(dir, 'portal.lock');
+    fs.writeFileSync(pidFile, String(process.ppid));
+    const db = await openDatabase({ url: dir });
+    try {
+      expect(fs.existsSync(pidFile)).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'folder.lock'))).toBe(true);
+    } finally {
+      await db.close();
+    }
   });
 });
 
