@@ -2,7 +2,10 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import staffAreas from './src/staff-areas.json' with { type: 'json' };
 
 /**
  * The lint: the recommended JavaScript and TypeScript rules, unused names, and the
@@ -10,7 +13,9 @@ import tseslint from 'typescript-eslint';
  * types are tsc's: `npm run lint` runs this and then `npm run typecheck`.
  */
 
-const CLIENT = ['app', 'ui', 'i18n', 'outbox', 'feature', 'route'];
+const CLIENT = ['app', 'ui', 'staff-ui', 'i18n', 'outbox', 'feature', 'staff-area', 'route'];
+/** The corporation's staff areas (src/staff-areas.json): one name each in every layer, see docs/architecture.md. */
+const STAFF_AREAS = staffAreas.areas;
 const SERVER = ['server-feature', 'server-db', 'server-main'];
 /** The contract's plain-data files: the only values the app may import from the server. */
 const SHARED_DATA = ['server/contract/endpoints.ts', 'server/contract/constants.ts'];
@@ -32,6 +37,20 @@ export default defineConfig(
   tseslint.configs.recommended,
   unusedNames,
   {
+    // The rules of hooks and their dependencies. The plugin's React Compiler rules are not
+    // on: the app is not compiled by it, and the effects they flag reset state on purpose.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // A cycle makes load order matter and hides which module is the lower layer.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['tests/**'],
     // The API helper's `api.apply(token, form)` files a case; it is not Function.prototype.apply.
     rules: { 'prefer-spread': 'off' },
@@ -48,9 +67,12 @@ export default defineConfig(
         // What is left: the files that start and wire the server (main.ts, app.ts, config.ts …).
         { type: 'server-main', pattern: 'server', partialMatch: false },
         { type: 'app', pattern: 'src/app', partialMatch: false },
+        // The UI only the staff areas share: its texts are in the staff catalog, so no customer page loads it.
+        { type: 'staff-ui', pattern: 'src/ui/staff', partialMatch: false },
         { type: 'ui', pattern: 'src/ui', partialMatch: false },
         { type: 'i18n', pattern: 'src/i18n', partialMatch: false },
         { type: 'outbox', pattern: 'src/outbox', partialMatch: false },
+        { type: 'staff-area', pattern: `src/features/{${STAFF_AREAS.join(',')}}`, capture: ['feature'], partialMatch: false },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'route', pattern: 'src/routes', partialMatch: false },
       ],
@@ -87,17 +109,22 @@ export default defineConfig(
               allow: { to: { file: { categories: 'shared-data' } } },
             },
             {
-              from: { element: { type: 'feature' } },
-              disallow: { to: { element: anotherFeature('feature') } },
+              from: { element: { types: ['feature', 'staff-area'] } },
+              disallow: [{ to: { element: anotherFeature('feature') } }, { to: { element: anotherFeature('staff-area') } }],
               message: 'A feature never imports another feature: move what both need to ui/, app/ or outbox/.',
             },
             {
-              from: { element: { types: ['app', 'ui', 'i18n', 'outbox'] } },
-              disallow: { to: { element: { types: ['feature', 'route'] } } },
+              from: { element: { types: ['app', 'ui', 'staff-ui', 'i18n', 'outbox'] } },
+              disallow: { to: { element: { types: ['feature', 'staff-area', 'route'] } } },
               message: 'app/, ui/, i18n/ and outbox/ are shared by every feature and import none.',
             },
             {
-              from: { element: { type: 'feature' } },
+              from: { element: { types: ['feature', 'ui', 'app', 'i18n', 'outbox'] } },
+              disallow: { to: { element: { type: 'staff-ui' } } },
+              message: 'ui/staff is for the staff areas (src/staff-areas.json) and their routes: its texts are in the staff catalog.',
+            },
+            {
+              from: { element: { types: ['feature', 'staff-area'] } },
               disallow: { to: { element: { type: 'route' } } },
               message: 'Routes import features, not the other way round.',
             },

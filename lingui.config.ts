@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { extractor as babelExtractor } from '@lingui/cli/api';
 import { defineConfig, type ExtractorType } from '@lingui/conf';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import staffAreas from './src/staff-areas.json' with { type: 'json' };
 
 /**
  * The server's texts are plain records of English keyed by a stable code (Node runs the
@@ -24,11 +25,12 @@ const serverSourcesExtractor: ExtractorType = {
 };
 
 /**
- * The staff's screens have a catalog of their own (issue 13): a visitor's first page loads
- * only the customer-facing texts, and the staff frame loads the rest (src/i18n/i18n.ts).
- * A text both sides show is in both catalogs.
+ * The staff's screens have a catalog of their own: a visitor's first page loads only the
+ * customer-facing texts, and the staff frame loads the rest (src/i18n/i18n.ts). The staff
+ * areas' folders and the UI only they share (src/ui/staff) are the staff's screens. A text
+ * both sides show is in both catalogs.
  */
-const STAFF_SCREENS = ['staff', 'casework', 'staff-admin', 'admin', 'management'].map((feature) => `<rootDir>/src/features/${feature}`);
+const STAFF_SCREENS = [...staffAreas.areas.map((area) => `<rootDir>/src/features/${area}`), '<rootDir>/src/ui/staff'];
 const STAFF_ROUTES = '<rootDir>/src/routes/staff.*';
 
 // Locale folders use ISO codes; the spec's En, Am, Or, Tg, Sm, Af map to them in src/i18n/locales.ts.

@@ -14,28 +14,28 @@ import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
 import { createStaffService } from './staff/service.ts';
 import { staffRoutes } from './staff/routes.ts';
-import { createStaffAdminStore } from './staff/admin-store.ts';
-import { createStaffAdminService } from './staff/admin-service.ts';
-import { staffAdminRoutes } from './staff/admin-routes.ts';
-import { createDivisionAdminStore } from './divisions/admin-store.ts';
-import { createDivisionAdminService } from './divisions/admin-service.ts';
-import { createCaseRequestAdminStore } from './cases/admin-store.ts';
-import { createCaseRequestAdminService } from './cases/admin-service.ts';
-import { createSettingsStore } from './admin/settings-store.ts';
-import { createSettingsService } from './admin/settings-service.ts';
-import { adminRoutes } from './admin/admin-routes.ts';
-import { createAuditStore } from './audit/audit-store.ts';
-import { createAuditService } from './audit/audit-service.ts';
-import { auditRoutes } from './audit/audit-routes.ts';
+import { createStaffAdminStore } from './administration/staff-users-store.ts';
+import { createStaffAdminService } from './administration/staff-users-service.ts';
+import { staffAdminRoutes } from './administration/staff-users-routes.ts';
+import { createDivisionAdminStore } from './administration/organisation-store.ts';
+import { createDivisionAdminService } from './administration/organisation-service.ts';
+import { createCaseRequestAdminStore } from './administration/case-requests-store.ts';
+import { createCaseRequestAdminService } from './administration/case-requests-service.ts';
+import { createSettingsStore } from './administration/settings-store.ts';
+import { createSettingsService } from './administration/settings-service.ts';
+import { adminRoutes } from './administration/reference-routes.ts';
+import { createAuditStore } from './management/audit-store.ts';
+import { createAuditService } from './management/audit-service.ts';
+import { auditRoutes } from './management/audit-routes.ts';
 import { createManagementStore } from './management/store.ts';
 import { createManagementService } from './management/service.ts';
 import { managementRoutes } from './management/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
 import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
-import { createReviewStore } from './accusations/review-store.ts';
-import { createReviewService } from './accusations/review-service.ts';
-import { reviewRoutes } from './accusations/review-routes.ts';
+import { createReviewStore } from './accusation-review/store.ts';
+import { createReviewService } from './accusation-review/service.ts';
+import { reviewRoutes } from './accusation-review/routes.ts';
 import multipart from '@fastify/multipart';
 import { loadTokenSecret } from './auth/secret.ts';
 import { createSessions } from './auth/sessions.ts';
@@ -58,12 +58,15 @@ import { createCaseService } from './cases/service.ts';
 import { createPrintLinks } from './cases/print-links.ts';
 import { createViewer } from './cases/viewer.ts';
 import { caseRoutes } from './cases/routes.ts';
-import { caseworkRoutes } from './cases/casework-routes.ts';
-import { createCaseworkService } from './cases/casework-service.ts';
-import { createCaseworkStore } from './cases/casework-store.ts';
-import { createDueDates } from './cases/casework-due-dates.ts';
+import { caseworkRoutes } from './casework/routes.ts';
+import { createArchiveStore } from './archive/store.ts';
+import { createArchiveService } from './archive/service.ts';
+import { archiveRoutes } from './archive/routes.ts';
+import { createCaseworkService } from './casework/service.ts';
+import { createCaseworkStore } from './casework/store.ts';
+import { createDueDates } from './casework/due-date-store.ts';
 import { caseFileResolver } from './cases/case-files.ts';
-import { staffCaseFiles } from './cases/staff-case-files.ts';
+import { staffCaseFiles } from './casework/case-files.ts';
 import { createRatingStore } from './ratings/store.ts';
 import { createRatingService } from './ratings/service.ts';
 import { ratingRoutes } from './ratings/routes.ts';
@@ -182,7 +185,14 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
-  const casework = createCaseworkService({ store: createCaseworkStore(db, notifications.queueFor), cases: caseStore, storage, clock });
+  const archive = createArchiveService({ store: createArchiveStore(db), clock });
+  const casework = createCaseworkService({
+    store: createCaseworkStore(db, notifications.queueFor),
+    cases,
+    storage,
+    clock,
+    isActiveCategory: archive.isActiveCategory,
+  });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
   await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn, clock }), sessions });
   await app.register(staffAdminRoutes, {
@@ -198,6 +208,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
+  await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, sessions });
   const accusations = createAccusationStore(db);
   await app.register(accusationRoutes, {
     service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),
@@ -206,7 +217,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     submissionLimit: createGuessLimit(attempts, config.submissionLimit),
   });
   await app.register(reviewRoutes, {
-    service: createReviewService({ store: createReviewStore(db), accusations, clock }),
+    service: createReviewService({ store: createReviewStore(db), clock }),
     sessions,
     lookupLimit: config.lookupLimit,
   });

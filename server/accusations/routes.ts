@@ -23,7 +23,7 @@ interface Options {
   submissionLimit: GuessLimit;
 }
 
-/** SPEC section 7 create_accusation, and what accusation acceptors need to do their job (issue 5). */
+/** SPEC section 7 create_accusation, and the attachments ethics users open. */
 export const accusationRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, storage, submissionLimit }) => {
   const route = callRoutes(app, sessions);
   const accusationForm = calls.createAccusation.form;
@@ -40,9 +40,6 @@ export const accusationRoutes: FastifyPluginAsync<Options> = async (app, { servi
     if (repeated) idempotentReplays.inc({ kind: 'accusation' });
     return { ...messageBody('accusationReceived'), reference };
   }, { preHandler: submissionLimit('accusation', (request) => request.ip) });
-
-  route(calls.getAccusations, (request) => service.page(request.query));
-  route(calls.getAccusation, (request) => service.byId(request.params.id));
 
   // Attachments are evidence about named people: acceptors only, never cached, never run.
   app.get<{ Params: { file: string } }>('/media/AccusationFiles/:file', {

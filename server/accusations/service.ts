@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { ReviewedAccusation, ReviewQueueQuery } from '../contract/accusations.ts';
-import { notFound } from '../errors/api-error.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { checkSameRequest } from '../web/idempotency-key.ts';
 import type { AccusationStore } from './store.ts';
@@ -59,14 +57,6 @@ export function createAccusationService({ store, storage, referencePrefix }: Dep
         await storage.remove('accusation-files', attachment);
         throw error;
       }
-    },
-
-    page: (query: ReviewQueueQuery) => store.page(query),
-
-    async byId(id: string): Promise<ReviewedAccusation> {
-      const accusation = await store.byId(id);
-      if (!accusation) throw notFound();
-      return accusation;
     },
 
     /** A stored attachment of some accusation, or undefined: a name no accusation holds opens nothing. */

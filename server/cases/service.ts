@@ -157,6 +157,14 @@ export function createCaseService({ cases, caseRequests, printLinks, storage, du
       return forReader(await ownCase(customerId, id));
     },
 
+    /** A case as SPEC section 3 shapes it, whoever owns it: for staff, whose service decides who may read it. */
+    async caseAsFiled(id: string): Promise<Case | undefined> {
+      const found = await cases.caseById(id);
+      if (!found) return undefined;
+      const { ownerId: _owner, ...shaped } = found;
+      return shaped;
+    },
+
     /** The status check: the signed-in owner gets the whole case, anyone else only its public status. */
     async lookup(viewerId: string | undefined, typed: string): Promise<CaseLookup> {
       const caseNumber = normaliseCaseNumber(typed);

@@ -4,7 +4,7 @@ import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary,
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
 import { containing, filedOption, filedQuestionNames, iso, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
-import { customerStatus, lateness } from './casework-sql.ts';
+import { customerStatus, lateness } from './state-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };

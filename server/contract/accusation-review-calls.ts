@@ -1,7 +1,10 @@
 import { Type } from 'typebox';
 import { defineCalls } from './call.ts';
 import { errorResponses, Id, IdParams, Messages } from './common.ts';
-import { AccusationCase, AccusationStatus, AccusationStatusAnswer, EthicsUser, ReviewQueue, ReviewQueueQuery } from './accusations.ts';
+import {
+  Accusation, AccusationCase, AccusationList, AccusationListQuery, AccusationStatus, AccusationStatusAnswer, EthicsUser, ReviewQueue,
+  ReviewQueueQuery,
+} from './accusations.ts';
 
 const refused = errorResponses[400];
 const withAuth = { 401: refused, 409: refused, ...errorResponses };
@@ -16,7 +19,18 @@ const Acted = Type.Intersect([Messages, Type.Object({ status: AccusationStatus, 
  * outcome, assignment, internal notes. A move the states do not allow, or one another
  * ethics user made first, answers 409 with nothing changed.
  */
-export const accusationReviewCalls = defineCalls('ethics', {
+export const accusationReviewCalls = defineCalls('accusation-review', {
+  getAccusations: {
+    summary: 'A page of accusations',
+    query: AccusationListQuery,
+    responses: { 200: AccusationList, ...withAuth },
+  },
+  getAccusation: {
+    summary: 'Read one accusation',
+    params: IdParams,
+    responses: { 200: Accusation, ...withAuth },
+  },
+
   staffListAccusations: {
     summary: 'A page of accusations, filtered by state',
     query: ReviewQueueQuery,
@@ -56,7 +70,7 @@ export const accusationReviewCalls = defineCalls('ethics', {
   },
 });
 
-/** The complainant's look-up by reference (issue 15), beside the filing it follows. */
+/** The complainant's look-up by reference: where the review stands, public (tagged with the filing it follows). */
 export const accusationStatusCalls = defineCalls('accusations', {
   getAccusationStatus: {
     summary: 'Where an accusation stands, by its reference',

@@ -50,7 +50,6 @@ export const AccusationForm = Type.Object({
   accused_organizational_part: Type.Optional(Type.String()),
 });
 
-export const StaffLoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
 
 /** Where an accusation stands (issue 15): an ethics user starts the review, then closes it with an outcome. */
 export const AccusationStatus = Type.Union([Type.Literal('received'), Type.Literal('under_review'), Type.Literal('closed')]);

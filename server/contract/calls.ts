@@ -1,13 +1,14 @@
 import { accountCalls } from './account-calls.ts';
-import { accusationCalls, healthCalls, staffCalls } from './accusation-calls.ts';
+import { accusationCalls } from './accusation-calls.ts';
 import { accusationReviewCalls, accusationStatusCalls } from './accusation-review-calls.ts';
 import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
-import { staffSignInCalls } from './staff-calls.ts';
+import { acceptorSignInCalls, staffSignInCalls } from './staff-calls.ts';
 import { caseworkCalls } from './casework-calls.ts';
-import { staffAdminCalls } from './staff-admin-calls.ts';
+import { archiveCalls } from './archive-calls.ts';
 import { managementCalls } from './management-calls.ts';
-import { adminCalls } from './admin-calls.ts';
+import { referenceDataCalls, staffUserCalls } from './administration-calls.ts';
+import { healthCalls } from './operations-calls.ts';
 import type { CallName } from './endpoints.ts';
 
 /**
@@ -24,12 +25,13 @@ export const calls = {
   ...accusationCalls,
   ...accusationReviewCalls,
   ...accusationStatusCalls,
-  ...staffCalls,
+  ...acceptorSignInCalls,
   ...staffSignInCalls,
   ...caseworkCalls,
-  ...staffAdminCalls,
+  ...archiveCalls,
+  ...staffUserCalls,
   ...managementCalls,
-  ...adminCalls,
+  ...referenceDataCalls,
   ...healthCalls,
 };
 export type Calls = typeof calls;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Names, Status } from './common.ts';
+import { Id, Messages, Names, Status } from './common.ts';
 
 /**
  * The cases API's shapes (SPEC sections 3 and 7, issue 4): the server validates with
@@ -57,6 +57,11 @@ export const CaseStatus = Type.Union([
 export type CaseStatus = Static<typeof CaseStatus>;
 
 export const PersonName = Type.Object({ firstname: Type.String(), middlename: Type.String(), lastname: Type.String() });
+/** A staff member as a case names them: their id and names. */
+export const StaffPerson = Type.Intersect([Type.Object({ _id: Type.String() }), PersonName]);
+export type StaffPerson = Static<typeof StaffPerson>;
+/** A staff move's answer: what to tell the staff user, and the case's state now. */
+export const CaseMoved = Type.Intersect([Messages, Type.Object({ status: Type.String() })]);
 
 /** The customer block of a case (its owner's own details). */
 export const CaseCustomer = Type.Object({

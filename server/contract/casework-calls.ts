@@ -1,22 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
-import { errorResponses, Id, IdParams, Messages } from './common.ts';
-import { Case, CaseRequestNames, PersonName } from './cases.ts';
+import { errorResponses, Id, IdParams } from './common.ts';
+import { Case, CaseMoved, CaseRequestNames, PersonName, StaffPerson } from './cases.ts';
+import { Archival } from './archive-calls.ts';
 
 const refused = errorResponses[400];
 const withAuth = { 401: refused, 409: refused, ...errorResponses };
 // ISO 8601: a day, or a day and a time.
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$', maxLength: 40 });
-/** A move's answer: what to tell the staff user, and the case's state now. */
-const Moved = Type.Intersect([Messages, Type.Object({ status: Type.String() })]);
-/** An Addis Ababa day, YYYY-MM-DD. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Moved = CaseMoved;
 const YesNo = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
 /** The states staff see; customers never see `archived` (an archived case shows them its verdict). */
 export const STAFF_CASE_STATUSES = ['pending', 'ongoing', 'responded', 'verified', 'rejected', 'archived'] as const;
 const StaffCaseStatus = Type.Enum(STAFF_CASE_STATUSES);
-/** A staff member as a case names them. */
-const StaffPerson = Type.Intersect([Type.Object({ _id: Id }), PersonName]);
 
 /**
  * One case in a staff queue: enough to pick it, with its due day (YYYY-MM-DD, Addis Ababa),
@@ -44,26 +40,10 @@ const StaffHistoryEntry = Type.Object({
   note: Type.Union([Type.String(), Type.Null()]),
   at: Type.String(),
 });
-export type StaffPerson = Static<typeof StaffPerson>;
+export type { StaffPerson } from './cases.ts';
 export type QueuedCase = Static<typeof QueuedCase>;
 const QueuePage = Type.Object({ cases: Type.Array(QueuedCase), currentPage: Type.Integer(), totalPages: Type.Integer() });
 
-/** An archival category, under which archivists file closed cases (issue 16). */
-const ArchivalCategory = Type.Object({
-  _id: Id,
-  name: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
-  createdAt: Type.String(),
-  created_by: Type.Union([StaffPerson, Type.Null()]),
-});
-export type ArchivalCategory = Static<typeof ArchivalCategory>;
-/** Where an archived case was filed, when and by whom. */
-const Archival = Type.Object({
-  category: Type.Object({ _id: Id, name: Type.String() }),
-  archived_date: Type.String(),
-  archived_by: Type.Union([StaffPerson, Type.Null()]),
-});
-export type Archival = Static<typeof Archival>;
 /** The case as staff read it: SPEC section 3's shape with the staff states, plus its work. */
 const StaffCase = Type.Intersect([
   Type.Omit(Case, ['status']),
@@ -75,24 +55,13 @@ const StaffCase = Type.Intersect([
     history: Type.Array(StaffHistoryEntry),
   }),
 ]);
-/** One archived case in the archive's search. */
-const ArchivedCase = Type.Object({
-  _id: Id,
-  case_number: Type.String(),
-  /** What the case ended as before it was archived. */
-  verdict: Type.Union([Type.Literal('verified'), Type.Literal('rejected')]),
-  createdAt: Type.String(),
-  caselist: CaseRequestNames,
-  archive: Archival,
-});
-export type ArchivedCase = Static<typeof ArchivedCase>;
 
 /**
  * Staff moving a case (issue 15): officers and managers of the case's directorate. A case
  * of another directorate answers 404; a move its state does not allow, or one another
  * staff user made first, 409 with nothing changed.
  */
-export const caseworkCalls = defineCalls('staff', {
+export const caseworkCalls = defineCalls('casework', {
   staffListCases: {
     summary: "A page of the directorate's queue, soonest due first",
     description:
@@ -169,37 +138,5 @@ export const caseworkCalls = defineCalls('staff', {
     params: IdParams,
     body: Type.Object({ rejection_justification: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) }),
     responses: { 200: Moved, ...withAuth },
-  },
-  staffArchiveCase: {
-    summary: 'File a verified or rejected case under an archival category: an archivist or an admin (it becomes archived, read-only)',
-    params: IdParams,
-    body: Type.Object({ category: Id }, { additionalProperties: false }),
-    responses: { 200: Moved, ...withAuth },
-  },
-  staffListArchivedCases: {
-    summary: 'Search the archive by category, case number and the day it was archived',
-    description: '`from` and `to` are Addis Ababa days (YYYY-MM-DD), both included. Newest archived first.',
-    query: Type.Object({
-      category: Type.Optional(Id),
-      case_number: Type.Optional(Type.String({ maxLength: 40 })),
-      from: Type.Optional(Day),
-      to: Type.Optional(Day),
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    }),
-    responses: { 200: Type.Object({ cases: Type.Array(ArchivedCase), currentPage: Type.Integer(), totalPages: Type.Integer() }), ...withAuth },
-  },
-  staffListArchivalCategories: {
-    summary: 'Every archival category, by name',
-    responses: { 200: Type.Array(ArchivalCategory), ...withAuth },
-  },
-  staffSaveArchivalCategory: {
-    summary: 'Create an archival category, or rename or (de)activate one: an archivist or an admin',
-    description: 'Without `_id` a new category; with it, that one changed. Names are unique (case-insensitively).',
-    body: Type.Object({
-      _id: Type.Optional(Id),
-      name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-      status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
-    }, { additionalProperties: false }),
-    responses: { 200: Type.Intersect([Messages, ArchivalCategory]), ...withAuth },
   },
 });

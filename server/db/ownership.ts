@@ -11,12 +11,20 @@ export interface Ownership {
   owner: string;
   /** A view the owner publishes for every other feature to read. */
   public?: true;
+  /**
+   * Staff areas whose work is these very rows, so they read and write them as stored too:
+   * casework moves the cases a customer filed, administration keeps the reference data and
+   * staff users other features read. Any other feature still goes through a public view.
+   */
+  sharedWith?: readonly string[];
 }
 
+const CASE_WORK = ['casework', 'archive'] as const;
+
 export const RELATIONS: Record<string, Ownership> = {
-  division: { owner: 'divisions' },
-  directorate: { owner: 'divisions' },
-  team: { owner: 'divisions' },
+  division: { owner: 'divisions', sharedWith: ['administration'] },
+  directorate: { owner: 'divisions', sharedWith: ['administration'] },
+  team: { owner: 'divisions', sharedWith: ['administration'] },
   division_name: { owner: 'divisions', public: true },
   division_availability: { owner: 'divisions', public: true },
   directorate_placement: { owner: 'divisions', public: true },
@@ -32,27 +40,27 @@ export const RELATIONS: Record<string, Ownership> = {
   // Where and in which language a customer is told of their cases (the notifications read it).
   customer_notice_address: { owner: 'accounts', public: true },
 
-  staff_user: { owner: 'staff' },
+  staff_user: { owner: 'staff', sharedWith: ['administration'] },
   staff_name: { owner: 'staff', public: true },
   staff_session_state: { owner: 'staff', public: true },
   // The set-password links an admin sends (issue 16): the staff user's own reset.
-  staff_password_link: { owner: 'staff' },
+  staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   revoked_token: { owner: 'auth' },
   server_secret: { owner: 'auth' },
   guess_attempt: { owner: 'auth' },
 
-  case_request: { owner: 'cases' },
-  question: { owner: 'cases' },
-  question_option: { owner: 'cases' },
-  customer_case: { owner: 'cases' },
-  case_answer: { owner: 'cases' },
-  case_schedule: { owner: 'cases' },
-  case_history: { owner: 'cases' },
+  case_request: { owner: 'cases', sharedWith: ['casework', 'archive', 'administration'] },
+  question: { owner: 'cases', sharedWith: ['administration'] },
+  question_option: { owner: 'cases', sharedWith: ['administration'] },
+  customer_case: { owner: 'cases', sharedWith: CASE_WORK },
+  case_answer: { owner: 'cases', sharedWith: ['administration'] },
+  case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
+  case_history: { owner: 'cases', sharedWith: CASE_WORK },
   case_owner: { owner: 'cases', public: true },
-  // Where archivists file closed cases (server/cases/casework-*).
-  archival_category: { owner: 'cases' },
+  // Where archivists file closed cases; the staff case page shows where one was filed.
+  archival_category: { owner: 'archive', sharedWith: ['casework'] },
   // Where each case stands and in whose queue, with no content (the management dashboard counts it).
   case_progress: { owner: 'cases', public: true },
 
@@ -60,8 +68,8 @@ export const RELATIONS: Record<string, Ownership> = {
   // Each case's score, nobody named (the dashboard's averages and distributions).
   rating_score: { owner: 'ratings', public: true },
 
-  accusation: { owner: 'accusations' },
-  accusation_history: { owner: 'accusations' },
+  accusation: { owner: 'accusations', sharedWith: ['accusation-review'] },
+  accusation_history: { owner: 'accusations', sharedWith: ['accusation-review'] },
   // Where each accusation stands, with no content (the management dashboard counts it).
   accusation_state: { owner: 'accusations', public: true },
 
@@ -70,14 +78,14 @@ export const RELATIONS: Record<string, Ownership> = {
   accusation_sequence: { owner: 'numbering' },
 
   // Append-only: every feature writes its staff actions through server/audit/audit-log.ts.
-  audit_entry: { owner: 'audit' },
+  audit_entry: { owner: 'audit', sharedWith: ['management'] },
 
   // The customers' notices waiting to be sent, queued by the case moves (server/cases calls the hook).
   notification_job: { owner: 'notifications' },
 
-  // The admin's settings and the due dates' holidays (issue 16); casework gets holidays through server/admin's service.
-  holiday: { owner: 'admin' },
-  portal_setting: { owner: 'admin' },
+  // The admin's settings and the due dates' holidays; casework gets holidays through administration's service.
+  holiday: { owner: 'administration' },
+  portal_setting: { owner: 'administration' },
 
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },

@@ -1,10 +1,17 @@
+import type { Role } from '../../server/contract/endpoints.ts';
 import { http } from './http.ts';
+
+/**
+ * What every staff query's key starts with: signing out removes them all, so the next person
+ * at this computer sees nothing the last one read.
+ */
+export const STAFF_QUERIES = ['staff'] as const;
 
 // Kept apart from the customer's tID, so one browser tab never mixes the two roles.
 const KEY = 'staffToken';
 
-/** The staff roles a token can carry (server/auth/tokens.ts); ethics users keep the acceptors' stored name. */
-export type StaffRole = 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';
+/** The staff roles a token can carry; ethics users keep the acceptors' stored name. */
+export type StaffRole = Extract<Role, 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin'>;
 const ROLES: readonly StaffRole[] = ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'];
 
 /** The role and id a staff token says it is for; the server checks the signature, this only picks screens. */

@@ -95,6 +95,7 @@ export function useDraft<Fields>({
       if (cancelPending()) void write();
     };
     // Read once per key: `restore` and `write` are new each render and no reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the reason is above
   }, [key]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { accusationQuery } from '../features/staff/api.ts';
-import { AccusationPage } from '../features/staff/accusation-page.tsx';
+import { accusationQuery } from '../features/accusation-review/api.ts';
+import { AccusationPage } from '../features/accusation-review/accusation-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/accusations/$id')({

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import type { AccusationFilters, AccusationStatus } from '../features/staff/api.ts';
-import { AccusationListPage } from '../features/staff/accusation-list-page.tsx';
+import type { AccusationFilters, AccusationStatus } from '../features/accusation-review/api.ts';
+import { AccusationListPage } from '../features/accusation-review/accusation-list-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { pageParam, sortParam, textParam } from './-search.ts';
 

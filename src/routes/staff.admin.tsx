@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { adminDivisionsQuery } from '../features/admin/api.ts';
-import { ReferencePage } from '../features/admin/reference-page.tsx';
+import { adminDivisionsQuery } from '../features/administration/api.ts';
+import { ReferencePage } from '../features/administration/reference-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/admin')({

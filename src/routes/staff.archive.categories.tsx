@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArchivalCategoriesPage } from '../features/casework/archival-categories-page.tsx';
+import { ArchivalCategoriesPage } from '../features/archive/archival-categories-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 /** /staff/archive/categories: the categories closed cases are filed under (issue 16). */

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ArchiveWorklistPage, type Verdict, type WorklistFilters } from '../features/casework/archive-worklist-page.tsx';
+import { ArchiveWorklistPage, type Verdict, type WorklistFilters } from '../features/archive/archive-worklist-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { pageParam, textParam } from './-search.ts';
 

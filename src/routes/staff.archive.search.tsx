@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ArchiveSearch } from '../features/casework/api.ts';
-import { ArchiveSearchPage } from '../features/casework/archive-search-page.tsx';
+import type { ArchiveSearch } from '../features/archive/api.ts';
+import { ArchiveSearchPage } from '../features/archive/archive-search-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { pageParam, textParam } from './-search.ts';
 

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { httpStatus } from '../app/http.ts';
-import { staffCaseQuery } from '../features/casework/api.ts';
+import { staffCaseQuery } from '../app/staff-cases.ts';
+import { FileCaseAction } from '../features/archive/file-case-action.tsx';
 import { CaseWorkPage } from '../features/casework/case-work-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/staff/cases/$id')({
     const { id } = Route.useParams();
     return (
       <StaffLayout>
-        <CaseWorkPage id={id} />
+        <CaseWorkPage id={id} archiveAction={(kase) => <FileCaseAction kase={kase} />} />
       </StaffLayout>
     );
   },

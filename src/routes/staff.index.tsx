@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { staffSession } from '../app/staff-session.ts';
-import type { QueueFilters, StaffCaseStatus } from '../features/casework/api.ts';
+import type { QueueFilters, StaffCaseStatus } from '../app/staff-cases.ts';
 import { QueuePage } from '../features/casework/queue-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { RoleHasNoScreen } from '../features/staff/role-has-no-screen.tsx';

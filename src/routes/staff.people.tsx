@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { staffListQuery } from '../features/staff-admin/api.ts';
-import { StaffListPage } from '../features/staff-admin/staff-list-page.tsx';
+import { staffListQuery } from '../features/administration/staff-users-api.ts';
+import { StaffListPage } from '../features/administration/staff-list-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/people')({

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { SetPasswordPage } from '../features/staff-admin/set-password-page.tsx';
+import { SetPasswordPage } from '../features/administration/set-password-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/set-password/$id/$token')({

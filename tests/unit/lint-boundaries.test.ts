@@ -28,6 +28,14 @@ describe('import boundaries', () => {
   it.each([
     ['src/features/cases/x.ts', "import '../accounts/api.ts';", ERROR, 'A feature never imports another feature'],
     ['src/features/staff/x.tsx', "import '../accounts/login-page.tsx';", ERROR, 'A feature never imports another feature'],
+    // The staff areas are features too, each of its own (src/staff-areas.json).
+    ['src/features/casework/x.tsx', "import '../archive/api.ts';", ERROR, 'A feature never imports another feature'],
+    ['src/features/archive/x.tsx', "import '../casework/api.ts';", ERROR, 'A feature never imports another feature'],
+    ['src/features/cases/x.tsx', "import '../administration/api.ts';", ERROR, 'A feature never imports another feature'],
+    // The staff's shared UI is theirs alone: its texts are in the staff catalog.
+    ['src/features/cases/x.tsx', "import '../../ui/staff/pager.tsx';", ERROR, 'ui/staff is for the staff areas'],
+    ['src/ui/x.tsx', "import './staff/pager.tsx';", ERROR, 'ui/staff is for the staff areas'],
+    ['src/ui/staff/x.tsx', "import '../../features/casework/api.ts';", ERROR, 'import none'],
     ['src/ui/x.ts', "import '../features/cases/api.ts';", ERROR, 'import none'],
     ['src/app/x.ts', "import '../features/accounts/api.ts';", ERROR, 'import none'],
     ['src/outbox/x.ts', "import '../routes/login.tsx';", ERROR, 'import none'],
@@ -62,6 +70,9 @@ describe('import boundaries', () => {
     // The contract's paths are plain data the typed client (src/app/http.ts) builds its calls from.
     ['src/app/x.ts', "import { endpoints } from '../../server/contract/endpoints.ts'; export const e = endpoints;"],
     ['src/routes/x.tsx', "import '../features/cases/api.ts'; import '../features/accounts/api.ts';"],
+    ['src/routes/x.tsx', "import '../features/casework/api.ts'; import '../features/archive/api.ts';"],
+    ['src/features/casework/x.tsx', "import '../../ui/staff/pager.tsx'; import '../../app/staff-cases.ts';"],
+    ['src/ui/staff/x.tsx', "import '../toast.tsx'; import '../../app/staff-cases.ts';"],
     ['src/outbox/x.ts', "import '../ui/toast.tsx'; import '../app/session.ts';"],
     ['server/cases/routes.ts', "import './service.ts'; import '../contract/cases.ts'; import '../errors/api-error.ts';"],
     ['server/cases/service.ts', "import './store.ts'; import './case-request-store.ts';"],

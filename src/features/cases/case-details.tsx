@@ -1,22 +1,13 @@
-import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
+import { DetailsSection } from '../../ui/details-section.tsx';
 import { authHeaders, caseFileUrl, type Case, type CaseLookup, type PublicCaseStatus } from './api.ts';
 import { answerText, caseRequestName, personName } from './answers.ts';
 import { StatusBanner } from './status-banner.tsx';
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="details-section">
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** A schedule entry of either answer: staff names come with the whole case only. */
 type ScheduleEntry = PublicCaseStatus['schedule_program'][number]['schedule'] & Partial<Case['schedule_program'][number]['schedule']>;
@@ -53,7 +44,7 @@ export function CaseDetails({
         </p>
       )}
       {whole && showCustomer && <CustomerInformation customer={whole.customer} />}
-      <Section title={<Trans>Case information</Trans>}>
+      <DetailsSection title={<Trans>Case information</Trans>}>
         <DetailsList
           rows={[
             [<Trans>Division</Trans>, localized(kase.division, 'name', locale)],
@@ -69,42 +60,42 @@ export function CaseDetails({
             [<Trans>Rejected date</Trans>, whole ? undefined : date(kase.rejected_date)],
           ]}
         />
-      </Section>
+      </DetailsSection>
       {whole && whole.list_of_question.length > 0 && (
-        <Section title={<Trans>Questions and answers</Trans>}>
+        <DetailsSection title={<Trans>Questions and answers</Trans>}>
           <DetailsList
             rows={whole.list_of_question.map(({ question, answer }) => [
               localized(question, 'name', locale),
               answerText(answer, question, locale),
             ])}
           />
-        </Section>
+        </DetailsSection>
       )}
       {whole?.remark && (
-        <Section title={<Trans>Remark</Trans>}>
+        <DetailsSection title={<Trans>Remark</Trans>}>
           <p className="remark">{whole.remark}</p>
-        </Section>
+        </DetailsSection>
       )}
       {whole?.attachment && (
-        <Section title={<Trans>Attachment</Trans>}>
+        <DetailsSection title={<Trans>Attachment</Trans>}>
           <LazyPdfViewer
             source={{ url: caseFileUrl(whole.attachment), headers: authHeaders() }}
             height={heights.attachment}
             title={t`Attachment`}
           />
-        </Section>
+        </DetailsSection>
       )}
       {verified && whole?.response_justification?.attachment && (
-        <Section title={<Trans>Response attachment</Trans>}>
+        <DetailsSection title={<Trans>Response attachment</Trans>}>
           <LazyPdfViewer
             source={{ url: caseFileUrl(whole.response_justification.attachment), headers: authHeaders() }}
             height={heights.response}
             title={t`Response attachment`}
           />
-        </Section>
+        </DetailsSection>
       )}
       {schedules.length > 0 && (
-        <Section title={<Trans>Schedule information</Trans>}>
+        <DetailsSection title={<Trans>Schedule information</Trans>}>
           {schedules.map((schedule, index) => (
             <DetailsList
               key={index}
@@ -116,17 +107,17 @@ export function CaseDetails({
               ]}
             />
           ))}
-        </Section>
+        </DetailsSection>
       )}
       {whole?.rejected_by && (
-        <Section title={<Trans>Rejection</Trans>}>
+        <DetailsSection title={<Trans>Rejection</Trans>}>
           <DetailsList
             rows={[
               [<Trans>Rejected date</Trans>, date(whole.rejected_date)],
               [<Trans>Rejection justification</Trans>, whole.rejection_justification ?? undefined],
             ]}
           />
-        </Section>
+        </DetailsSection>
       )}
     </div>
   );
@@ -137,7 +128,7 @@ function CustomerInformation({ customer }: { customer: Case['customer'] }) {
   const { t } = useLingui();
   const gender = customer.gender === 'Male' ? t`Male` : customer.gender === 'Female' ? t`Female` : customer.gender;
   return (
-    <Section title={<Trans>Customer information</Trans>}>
+    <DetailsSection title={<Trans>Customer information</Trans>}>
       <DetailsList
         rows={[
           [<Trans>First name</Trans>, customer.firstname],
@@ -151,6 +142,6 @@ function CustomerInformation({ customer }: { customer: Case['customer'] }) {
           [<Trans>Gender</Trans>, gender],
         ]}
       />
-    </Section>
+    </DetailsSection>
   );
 }

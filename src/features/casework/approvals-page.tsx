@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { queueQuery } from './api.ts';
-import { QueueResults } from './queue-controls.tsx';
-import { QueuePager } from './queue-pager.tsx';
+import { queueQuery } from '../../app/staff-cases.ts';
+import { QueueResults } from '../../ui/staff/queue-controls.tsx';
+import { Pager } from '../../ui/staff/pager.tsx';
 
 /** A manager's letters waiting for approval: the directorate's responded cases, soonest due first. */
 export function ApprovalsPage({ page }: { page: number }) {
@@ -17,7 +17,7 @@ export function ApprovalsPage({ page }: { page: number }) {
         </h1>
       </div>
       <QueueResults list={list} empty={<Trans>No letters are waiting for your approval.</Trans>} />
-      <QueuePager
+      <Pager
         current={list.data?.currentPage ?? page}
         total={list.data?.totalPages ?? 1}
         onPage={(next) => void navigate({ to: '/staff/approvals', search: { page: next } })}

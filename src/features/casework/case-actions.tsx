@@ -9,18 +9,20 @@ import { FilePicker } from '../../ui/file-picker.tsx';
 import { personName } from '../../ui/person-name.ts';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
-import { caseMoves, caseworkKeys, categoriesQuery, officersQuery, type StaffCase, type StaffCaseStatus } from './api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { staffCaseKeys, type StaffCase, type StaffCaseStatus } from '../../app/staff-cases.ts';
+import { caseMoves, officersQuery } from './api.ts';
+import { AssigneeSelect } from '../../ui/staff/assignee-select.tsx';
+import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
+import { TextAreaField } from '../../ui/staff/text-area-field.tsx';
 
-type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject' | 'archive';
+type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject';
 
 /**
- * The moves a case's state allows for a role (issue 15's state machine, as the server
+ * The moves a case's state allows for a role (the case's state machine, as the server
  * enforces it): only these buttons show, so nobody is offered a move that would be refused.
  */
 function movesFor(status: StaffCaseStatus, role: StaffRole | undefined, hasAppointment: boolean): Move[] {
-  // Archivists (and admins) file a case the corporation is done with; they move nothing else.
-  if (role === 'archivist' || role === 'admin') return status === 'verified' || status === 'rejected' ? ['archive'] : [];
+  // Archivists (and admins) only file closed cases: the archive's action (features/archive).
   const manager = role === 'manager';
   if (role !== 'officer' && !manager) return [];
   switch (status) {
@@ -52,7 +54,6 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const [text, setText] = useState('');
   const [day, setDay] = useState('');
   const [officer, setOfficer] = useState('');
-  const [category, setCategory] = useState('');
   const [letter, setLetter] = useState<File>();
   const id = kase._id;
   const moves = movesFor(kase.status, role, kase.schedule_program.length > 0);
@@ -62,7 +63,6 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     setText('');
     setDay('');
     setOfficer('');
-    setCategory('');
     setLetter(undefined);
   };
   const act = useMutation({
@@ -76,7 +76,6 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
         case 'approve': return caseMoves.approve(id);
         case 'sendBack': return caseMoves.sendBack(id, text.trim());
         case 'reject': return caseMoves.reject(id, text.trim());
-        case 'archive': return caseMoves.archive(id, category);
       }
     },
     onSuccess: (answer) => {
@@ -88,7 +87,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
       if (httpStatus(error) === 409) setMove(undefined);
     },
     // The case, and every queue it shows in, as they are now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: caseworkKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffCaseKeys.all }),
   });
 
   if (moves.length === 0) return null;
@@ -101,11 +100,10 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     approve: t`Approve the response`,
     sendBack: t`Send back`,
     reject: t`Reject`,
-    archive: t`Archive the case`,
   };
   const needsText = move === 'respond' || move === 'sendBack' || move === 'reject';
   const ready =
-    (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && (move !== 'archive' || category !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
+    (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
 
   return (
     <section className="case-actions" aria-label={t`Actions`}>
@@ -132,14 +130,6 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
             </p>
           )}
           {move === 'assign' && <OfficerSelect value={officer} onChange={setOfficer} />}
-          {move === 'archive' && (
-            <>
-              <p>
-                <Trans>File case {kase.case_number} in the archive? It cannot be changed after that.</Trans>
-              </p>
-              <CategorySelect value={category} onChange={setCategory} />
-            </>
-          )}
           {(move === 'schedule' || move === 'extend') && (
             <div className="form-field">
               <label htmlFor="appointment-day">
@@ -153,7 +143,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
           )}
           {move === 'respond' && (
             <>
-              <TextField id="response-justification" label={t`Justification`} value={text} onChange={setText} />
+              <TextAreaField id="response-justification" label={t`Justification`} value={text} onChange={setText} />
               <FilePicker
                 id="response-letter"
                 label={<Trans>Response letter (PDF, optional)</Trans>}
@@ -167,13 +157,13 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
               </p>
             </>
           )}
-          {move === 'sendBack' && <TextField id="return-note" label={t`Note to the officer`} value={text} onChange={setText} />}
+          {move === 'sendBack' && <TextAreaField id="return-note" label={t`Note to the officer`} value={text} onChange={setText} />}
           {move === 'reject' && (
             <>
               <p>
                 <Trans>The customer sees this justification.</Trans>
               </p>
-              <TextField id="rejection-justification" label={t`Rejection justification`} value={text} onChange={setText} />
+              <TextAreaField id="rejection-justification" label={t`Rejection justification`} value={text} onChange={setText} />
             </>
           )}
         </ConfirmDialog>
@@ -182,62 +172,10 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   );
 }
 
-function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        <span className="required-mark" aria-hidden="true"> *</span>
-      </label>
-      <textarea id={id} rows={6} maxLength={5000} aria-required value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  );
-}
-
 /** The directorate's active officers, with how many open cases each holds already. */
 function OfficerSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const { t } = useLingui();
   const officers = useQuery(officersQuery());
-  return (
-    <div className="form-field">
-      <label htmlFor="case-officer">
-        <Trans>Officer</Trans>
-      </label>
-      <select id="case-officer" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t`Choose an officer`}</option>
-        {officers.data?.map((each) => {
-          const name = personName(each);
-          const open = each.openCases;
-          return (
-            <option key={each._id} value={each._id}>
-              {t`${name} (${open} open)`}
-            </option>
-          );
-        })}
-      </select>
-    </div>
-  );
-}
-
-/** The active archival categories a case can be filed under. */
-function CategorySelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const { t } = useLingui();
-  const categories = useQuery(categoriesQuery());
-  return (
-    <div className="form-field">
-      <label htmlFor="archival-category">
-        <Trans>Archival category</Trans>
-      </label>
-      <select id="archival-category" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t`Choose a category`}</option>
-        {categories.data
-          ?.filter((each) => each.status === 'active')
-          .map((each) => (
-            <option key={each._id} value={each._id}>
-              {each.name}
-            </option>
-          ))}
-      </select>
-    </div>
-  );
+  const people = officers.data?.map((each) => ({ _id: each._id, name: personName(each), open: each.openCases }));
+  return <AssigneeSelect id="case-officer" label={<Trans>Officer</Trans>} placeholder={t`Choose an officer`} people={people} value={value} onChange={onChange} />;
 }

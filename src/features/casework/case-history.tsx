@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
-import type { StaffHistoryEntry } from './api.ts';
+import type { StaffHistoryEntry } from '../../app/staff-cases.ts';
 
 /**
  * Every move of a case as staff see it, oldest first: what was done, by which role, and

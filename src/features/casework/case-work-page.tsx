@@ -7,29 +7,26 @@ import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { BackLink } from '../../ui/back-link.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
+import { DetailsSection } from '../../ui/details-section.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { personName } from '../../ui/person-name.ts';
 import { answerText } from '../../ui/answer-text.ts';
-import { caseFileUrl, staffCaseQuery, type StaffCase } from './api.ts';
+import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
+import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { CaseHistory } from './case-history.tsx';
-import { CaseStateBadge, LateBadge } from './case-state-badge.tsx';
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="details-section">
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
+import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
 /**
  * One case as staff work on it (issue 15): everything SPEC shows its customer, the
  * response letter before it is approved, the history with its notes, and the moves its
  * state allows for this role.
  */
-export function CaseWorkPage({ id }: { id: string }) {
+export function CaseWorkPage({ id, archiveAction }: {
+  id: string;
+  /** The archive's filing, for archivists: another area's action, which the route brings. */
+  archiveAction?: (kase: StaffCase) => ReactNode;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const { data: kase } = useSuspenseQuery(staffCaseQuery(id));
@@ -46,8 +43,9 @@ export function CaseWorkPage({ id }: { id: string }) {
         <LateBadge late={kase.late} />
       </div>
       <CaseActions kase={kase} role={staffSession.role()} />
+      {archiveAction?.(kase)}
       <div className="case-details">
-        <Section title={<Trans>Case information</Trans>}>
+        <DetailsSection title={<Trans>Case information</Trans>}>
           <DetailsList
             testId="staff-case-information"
             rows={[
@@ -68,8 +66,8 @@ export function CaseWorkPage({ id }: { id: string }) {
               [<Trans>Archived by</Trans>, personName(kase.archive?.archived_by ?? null) || undefined],
             ]}
           />
-        </Section>
-        <Section title={<Trans>Customer information</Trans>}>
+        </DetailsSection>
+        <DetailsSection title={<Trans>Customer information</Trans>}>
           <DetailsList
             rows={[
               [<Trans>Name</Trans>, personName(customer)],
@@ -80,27 +78,27 @@ export function CaseWorkPage({ id }: { id: string }) {
               [<Trans>House number</Trans>, customer.house_number],
             ]}
           />
-        </Section>
+        </DetailsSection>
         {kase.list_of_question.length > 0 && (
-          <Section title={<Trans>Questions and answers</Trans>}>
+          <DetailsSection title={<Trans>Questions and answers</Trans>}>
             <DetailsList rows={kase.list_of_question.map(({ question, answer }) => [localized(question, 'name', locale), answerText(answer, question, locale)])} />
-          </Section>
+          </DetailsSection>
         )}
         {kase.remark && (
-          <Section title={<Trans>Remark</Trans>}>
+          <DetailsSection title={<Trans>Remark</Trans>}>
             <p className="remark">{kase.remark}</p>
-          </Section>
+          </DetailsSection>
         )}
         <Schedules kase={kase} />
         {kase.attachment && (
-          <Section title={<Trans>Attachment</Trans>}>
+          <DetailsSection title={<Trans>Attachment</Trans>}>
             <LazyPdfViewer source={{ url: caseFileUrl(kase.attachment, kase._id), headers: staffSession.headers() }} height={600} title={t`Attachment`} />
-          </Section>
+          </DetailsSection>
         )}
         {letter && (
-          <Section title={<Trans>Response letter</Trans>}>
+          <DetailsSection title={<Trans>Response letter</Trans>}>
             <LazyPdfViewer source={{ url: caseFileUrl(letter, kase._id), headers: staffSession.headers() }} height={600} title={t`Response letter`} />
-          </Section>
+          </DetailsSection>
         )}
         <CaseHistory history={kase.history} />
       </div>
@@ -113,7 +111,7 @@ function Schedules({ kase }: { kase: StaffCase }) {
   const locale = useLocale();
   if (kase.schedule_program.length === 0) return null;
   return (
-    <Section title={<Trans>Schedule information</Trans>}>
+    <DetailsSection title={<Trans>Schedule information</Trans>}>
       {kase.schedule_program.map(({ schedule }, index) => (
         <DetailsList
           key={index}
@@ -125,6 +123,6 @@ function Schedules({ kase }: { kase: StaffCase }) {
           ]}
         />
       ))}
-    </Section>
+    </DetailsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { QueueFilters, StaffCaseStatus } from './api.ts';
-import { CaseSearchField, QueueResults, useQueueSearch } from './queue-controls.tsx';
-import { QueuePager } from './queue-pager.tsx';
+import type { QueueFilters, StaffCaseStatus } from '../../app/staff-cases.ts';
+import { CaseSearchField, QueueResults, useQueueSearch } from '../../ui/staff/queue-controls.tsx';
+import { Pager } from '../../ui/staff/pager.tsx';
 
 const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
 
@@ -60,7 +60,7 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
         </button>
       </form>
       <QueueResults list={list} empty={<Trans>No cases match.</Trans>} />
-      <QueuePager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
+      <Pager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditLogEntry, AuditLogQuery, ManagementSummary } from '../../../server/contract/management-calls.ts';
 import { api } from '../../app/http.ts';
-import { staffHttp } from '../../app/staff-session.ts';
+import { STAFF_QUERIES, staffHttp } from '../../app/staff-session.ts';
 
 export type { AuditLogEntry, AuditLogQuery, ManagementSummary };
 
 const keys = {
-  all: ['management'] as const,
+  all: [...STAFF_QUERIES, 'management'] as const,
   summary: (weeks: number) => [...keys.all, 'summary', weeks] as const,
   audit: (filters: AuditLogQuery) => [...keys.all, 'audit', filters] as const,
 };

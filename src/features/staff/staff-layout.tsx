@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { staffApi, staffKeys } from './api.ts';
-import { staffSession, type StaffRole } from '../../app/staff-session.ts';
+import { staffApi } from './api.ts';
+import { STAFF_QUERIES, staffSession, type StaffRole } from '../../app/staff-session.ts';
 
 /** The staff frame: the language, log out, and the screens of the signed-in role (issue 15). */
 export function StaffLayout({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
@@ -15,7 +15,7 @@ export function StaffLayout({ children, signedIn = true }: { children: ReactNode
     mutationFn: staffApi.logout,
     onSettled: () => {
       staffSession.clear();
-      queryClient.removeQueries({ queryKey: staffKeys.all });
+      queryClient.removeQueries({ queryKey: STAFF_QUERIES });
       void navigate({ to: '/staff/login' });
     },
   });

@@ -5,7 +5,7 @@ import { AuthCard } from '../../ui/auth-card.tsx';
 import { CredentialsForm } from '../../ui/credentials-form.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { staffApi } from './api.ts';
-import { staffSession } from './staff-session.ts';
+import { staffSession } from '../../app/staff-session.ts';
 
 export function StaffLoginPage() {
   const navigate = useNavigate();

@@ -77,6 +77,7 @@ export function PdfViewer({ source, height, title, eager = false }: {
       destroy();
     };
     // Not `source`: its identity is its url or bytes, which `key` stands for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the reason is above
   }, [key]);
 
   // Each page is drawn off screen and then put into its slot, at the zoom's sharpness, one

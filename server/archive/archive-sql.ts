@@ -1,0 +1,8 @@
+import { iso, staffPerson } from '../db/sql.ts';
+
+/**
+ * Where an archived case was filed, or NULL (c: the case, g: its archival_category, ab: the
+ * archivist's staff_name): the archive's search and the staff case page show it alike.
+ */
+export const ARCHIVE = `CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('category', json_build_object('_id', g.id, 'name', g.name),
+  'archived_date', ${iso('c.archived_date')}, 'archived_by', ${staffPerson('ab')}) END`;

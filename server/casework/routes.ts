@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { calls } from '../contract/calls.ts';
+import { formFieldNames } from '../contract/call.ts';
+import { ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { receiveForm } from '../files/multipart.ts';
+import { pdfKind, type FileStorage } from '../files/storage.ts';
+import { messageBody } from '../errors/messages.ts';
+import { callRoutes } from '../web/call-routes.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { CaseworkService } from './service.ts';
+
+/** Staff moving a case through its states (issue 15); the token check comes from the contract's roles. */
+export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sessions: Sessions; storage: FileStorage }> = async (
+  app,
+  { service, sessions, storage },
+) => {
+  const route = callRoutes(app, sessions);
+  const responseForm = calls.staffRespondCase.form;
+
+  route(calls.staffListCases, (request) => service.queue(request.session!, request.query));
+  route(calls.staffGetCase, (request) => service.caseForStaff(request.session!, request.params.id));
+  route(calls.staffTakeCase, async (request) => ({
+    ...messageBody('caseTaken'),
+    ...(await service.take(request.session!, request.params.id)),
+  }));
+  route(calls.staffAssignCase, async (request) => ({
+    ...messageBody('caseAssigned'),
+    ...(await service.assign(request.session!, request.params.id, request.body.officer)),
+  }));
+  route(calls.staffListOfficers, (request) => service.officers(request.session!));
+  route(calls.staffScheduleCase, async (request) => ({
+    ...messageBody('caseAppointmentSaved'),
+    ...(await service.schedule(request.session!, request.params.id, request.body)),
+  }));
+  route(calls.staffRespondCase, async (request) => {
+    const { fields, file } = await receiveForm(request, storage, {
+      fields: formFieldNames(responseForm),
+      file: { field: responseForm.file.name, area: 'case-files', kind: pdfKind(ATTACHMENT_MAX_BYTES) },
+      limits: { files: 1, fields: 2, fieldSize: 20_000 },
+    });
+    const justification = fields.justification?.trim();
+    if (!justification) {
+      await storage.remove('case-files', file);
+      throw new ApiError(400, 'justificationRequired');
+    }
+    return { ...messageBody('caseResponded'), ...(await service.respond(request.session!, request.params.id, justification, file)) };
+  });
+  route(calls.staffApproveCase, async (request) => ({
+    ...messageBody('caseApproved'),
+    ...(await service.approve(request.session!, request.params.id)),
+  }));
+  route(calls.staffReturnCase, async (request) => ({
+    ...messageBody('caseReturned'),
+    ...(await service.sendBack(request.session!, request.params.id, request.body.note.trim())),
+  }));
+  route(calls.staffRejectCase, async (request) => ({
+    ...messageBody('caseRejected'),
+    ...(await service.reject(request.session!, request.params.id, request.body.rejection_justification.trim())),
+  }));
+};

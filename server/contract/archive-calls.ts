@@ -1,0 +1,76 @@
+import { Type, type Static } from 'typebox';
+import { defineCalls } from './call.ts';
+import { errorResponses, Id, IdParams, Messages } from './common.ts';
+import { CaseMoved as Moved, CaseRequestNames, StaffPerson } from './cases.ts';
+
+const refused = errorResponses[400];
+const withAuth = { 401: refused, 409: refused, ...errorResponses };
+/** An Addis Ababa day, YYYY-MM-DD. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** An archival category, under which archivists file closed cases (issue 16). */
+const ArchivalCategory = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  createdAt: Type.String(),
+  created_by: Type.Union([StaffPerson, Type.Null()]),
+});
+export type ArchivalCategory = Static<typeof ArchivalCategory>;
+/** Where an archived case was filed, when and by whom. */
+export const Archival = Type.Object({
+  category: Type.Object({ _id: Id, name: Type.String() }),
+  archived_date: Type.String(),
+  archived_by: Type.Union([StaffPerson, Type.Null()]),
+});
+export type Archival = Static<typeof Archival>;
+/** One archived case in the archive's search. */
+const ArchivedCase = Type.Object({
+  _id: Id,
+  case_number: Type.String(),
+  /** What the case ended as before it was archived. */
+  verdict: Type.Union([Type.Literal('verified'), Type.Literal('rejected')]),
+  createdAt: Type.String(),
+  caselist: CaseRequestNames,
+  archive: Archival,
+});
+export type ArchivedCase = Static<typeof ArchivedCase>;
+
+/**
+ * The archive: archivists (and admins) file verified and rejected cases of every
+ * directorate under categories, and search what is filed. Filing is the case's last move.
+ */
+export const archiveCalls = defineCalls('archive', {
+  staffArchiveCase: {
+    summary: 'File a verified or rejected case under an archival category: an archivist or an admin (it becomes archived, read-only)',
+    params: IdParams,
+    body: Type.Object({ category: Id }, { additionalProperties: false }),
+    responses: { 200: Moved, ...withAuth },
+  },
+  staffListArchivedCases: {
+    summary: 'Search the archive by category, case number and the day it was archived',
+    description: '`from` and `to` are Addis Ababa days (YYYY-MM-DD), both included. Newest archived first.',
+    query: Type.Object({
+      category: Type.Optional(Id),
+      case_number: Type.Optional(Type.String({ maxLength: 40 })),
+      from: Type.Optional(Day),
+      to: Type.Optional(Day),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    }),
+    responses: { 200: Type.Object({ cases: Type.Array(ArchivedCase), currentPage: Type.Integer(), totalPages: Type.Integer() }), ...withAuth },
+  },
+  staffListArchivalCategories: {
+    summary: 'Every archival category, by name',
+    responses: { 200: Type.Array(ArchivalCategory), ...withAuth },
+  },
+  staffSaveArchivalCategory: {
+    summary: 'Create an archival category, or rename or (de)activate one: an archivist or an admin',
+    description: 'Without `_id` a new category; with it, that one changed. Names are unique (case-insensitively).',
+    body: Type.Object({
+      _id: Type.Optional(Id),
+      name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+      status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    }, { additionalProperties: false }),
+    responses: { 200: Type.Intersect([Messages, ArchivalCategory]), ...withAuth },
+  },
+});

@@ -1,0 +1,55 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArchiveTabs } from './archive-tabs.tsx';
+import { CaseSearchField, QueueResults, useQueueSearch } from '../../ui/staff/queue-controls.tsx';
+import { Pager } from '../../ui/staff/pager.tsx';
+
+/** The closed states an archivist files; without one chosen, both. */
+export type Verdict = 'verified' | 'rejected';
+/** The worklist's page, state and search (part of a case number, a customer's phone or name). */
+export interface WorklistFilters {
+  page: number;
+  status?: Verdict;
+  q?: string;
+}
+
+/**
+ * An archivist's worklist: the approved and rejected cases of every directorate that are
+ * not filed yet (the server decides which an archivist sees), ten a page. Each opens the
+ * case page, where it is filed under a category.
+ */
+export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
+  const { t } = useLingui();
+  const { list, text, setText, go, search } = useQueueSearch(filters, '/staff/archive');
+  return (
+    <>
+      <div className="page-title-row">
+        <h1>
+          <Trans>Cases to be archived</Trans>
+        </h1>
+      </div>
+      <ArchiveTabs />
+      <form className="filters" onSubmit={search} role="search">
+        <CaseSearchField value={text} onChange={setText} />
+        <label className="inline-field">
+          <span>
+            <Trans>State</Trans>
+          </span>
+          <select
+            name="status"
+            value={filters.status ?? ''}
+            onChange={(e) => go({ status: e.target.value === 'verified' || e.target.value === 'rejected' ? e.target.value : undefined })}
+          >
+            <option value="">{t`Approved and rejected`}</option>
+            <option value="verified">{t`approved`}</option>
+            <option value="rejected">{t`rejected`}</option>
+          </select>
+        </label>
+        <button type="submit" className="button button-primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      <QueueResults list={list} empty={<Trans>No closed case is waiting to be archived.</Trans>} />
+      <Pager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
+    </>
+  );
+}
