@@ -1,7 +1,7 @@
 import type { AuditLogQuery } from '../contract/management-calls.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { AUDIT_PAGE_SIZE, type AuditStore } from './audit-store.ts';
+import type { AuditStore } from './audit-store.ts';
 
 /** A real calendar day (the pattern lets 2026-02-31 through), or a 400 before it reaches SQL. */
 function day(text: string | undefined): string | undefined {
@@ -19,15 +19,11 @@ export function createAuditService(store: AuditStore) {
   return {
     async page(session: SessionClaims, query: AuditLogQuery) {
       const directorateId = session.role === 'admin' ? undefined : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE);
-      const page = query.page ?? 1;
-      const { rows, total } = await store.page({
-        actorId: query.actor, caseNumber: query.case_number?.trim() || undefined, from: day(query.from), to: day(query.to), directorateId, page,
+      const { rows, currentPage, totalPages } = await store.page({
+        actorId: query.actor, caseNumber: query.case_number?.trim() || undefined, from: day(query.from), to: day(query.to), directorateId,
+        page: query.page ?? 1,
       });
-      return {
-        entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })),
-        currentPage: page,
-        totalPages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
-      };
+      return { entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), currentPage, totalPages };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { pageOf } from '../db/sql.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -15,7 +16,8 @@ export interface AuditFilter {
 
 export interface AuditRow {
   id: string;
-  at: Date;
+  /** An ISO timestamp. */
+  at: string;
   actor_id: string | null;
   actor_name: string;
   actor_role: string;
@@ -27,10 +29,10 @@ export interface AuditRow {
   after: unknown;
 }
 
-/** Reads of the audit log (issue 16); writes go only through audit-log.ts, and the table refuses the rest. */
+/** Reads of the audit log; writes go only through audit-log.ts, and the table refuses the rest. */
 export function createAuditStore(db: Queryable) {
   return {
-    async page(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+    page(filter: AuditFilter) {
       const params = [
         filter.actorId ?? null,
         filter.caseNumber ?? null,
@@ -43,16 +45,16 @@ export function createAuditStore(db: Queryable) {
         AND ($3::date IS NULL OR e.at >= ($3::date)::timestamp AT TIME ZONE 'UTC')
         AND ($4::date IS NULL OR e.at < ($4::date + 1)::timestamp AT TIME ZONE 'UTC')
         AND ($5::uuid IS NULL OR e.case_number IN (SELECT case_number FROM case_progress WHERE directorate_id = $5))`;
-      const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_entry e WHERE ${where}`, params);
-      const rows = await db.query<AuditRow>(
-        `SELECT e.id::text AS id, e.at, e.actor_id, COALESCE(concat_ws(' ', s.firstname, NULLIF(s.middlename, ''), s.lastname), '') AS actor_name,
-                e.actor_role, e.action, e.subject_type, e.subject_id, e.case_number, e.before, e.after
-         FROM audit_entry e LEFT JOIN staff_name s ON s.id = e.actor_id
-         WHERE ${where}
-         ORDER BY e.at DESC, e.id DESC LIMIT $6 OFFSET $7`,
-        [...params, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE],
-      );
-      return { rows, total };
+      // The page is clamped like every list's: past the end shows the last page.
+      return pageOf<AuditRow>(db, {
+        matching: `SELECT e.id, row_number() OVER (ORDER BY e.at DESC, e.id DESC) AS position FROM audit_entry e WHERE ${where}`,
+        shown: `SELECT to_jsonb(shown) - 'position' AS row FROM (
+          SELECT e.id::text AS id, e.at, e.actor_id, COALESCE(concat_ws(' ', s.firstname, NULLIF(s.middlename, ''), s.lastname), '') AS actor_name,
+            e.actor_role, e.action, e.subject_type, e.subject_id, e.case_number, e.before, e.after, page.position
+          FROM page JOIN audit_entry e ON e.id = page.id LEFT JOIN staff_name s ON s.id = e.actor_id) shown
+          ORDER BY shown.position`,
+        params, perPage: AUDIT_PAGE_SIZE, page: filter.page,
+      });
     },
 
     async directorateOf(staffId: string): Promise<string | null> {

@@ -180,5 +180,9 @@ describe.each(databases)('management on $name', (database) => {
     expect(first.entries[0].subject_id).toBe('s29');
     const second: Json = await expectOk(await get('/staff_api/audit?page=2', tokens.admin));
     expect(second.entries[0].subject_id).toBe('s4');
+    // Past the end shows the last page, as every list of the portal does.
+    const past: Json = await expectOk(await get('/staff_api/audit?page=99', tokens.admin));
+    expect(past).toMatchObject({ currentPage: first.totalPages, totalPages: first.totalPages });
+    expect(past.entries.length).toBeGreaterThan(0);
   });
 });
