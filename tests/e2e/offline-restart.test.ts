@@ -10,6 +10,8 @@ import type { TestServer } from '../helpers/server.ts';
 import { inkOnFirstPage } from '../helpers/session.ts';
 
 const ETHIOPIC = /[\u1200-\u137F]/;
+/** Text in Amharic has Ethiopic letters; in English it has none. */
+const inLanguage = (locale: 'en' | 'am') => (locale === 'am' ? ETHIOPIC : /^[^\u1200-\u137F]*$/);
 
 /**
  * Issue 12, "Offline, also after the browser was closed": one online visit to `/` only,
@@ -45,13 +47,13 @@ describe.skipIf(!hasChromium)('offline after one visit to /, also after a browse
     await page.locator('a.service-card').first().waitFor();
     const links = await page.locator('a.service-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('href')!));
     expect(links.map((link) => link.split('/').pop()).sort()).toEqual([...expected.keys()].sort());
-    if (locale === 'am') expect(await page.locator('.service-card-name').first().textContent()).toMatch(ETHIOPIC);
+    expect(await page.locator('.service-card-name').first().textContent()).toMatch(inLanguage(locale));
     await screenshot(page, `${shot}-landing`);
     for (const [index, link] of links.entries()) {
       await page.goto(link);
       await page.locator('#directorates-heading').waitFor();
       expect(await page.locator('.directorate-card').count(), link).toBe(expected.get(link.split('/').pop()!));
-      if (locale === 'am') expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(ETHIOPIC);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(inLanguage(locale));
       if (index === links.length - 1) await screenshot(page, `${shot}-division`);
     }
     await page.goto('/manual');
@@ -65,14 +67,29 @@ describe.skipIf(!hasChromium)('offline after one visit to /, also after a browse
     expect(network.passed.length).toBe(reachedBefore);
   }
 
+  /** The other language at the same width, still offline: the grid and a division page, in its words. */
+  async function otherLanguageOffline(page: Page, locale: 'en' | 'am', shot: string) {
+    const reachedBefore = network.passed.length;
+    await page.goto('/');
+    await chooseLanguage(page, locale);
+    await expect.poll(() => page.locator('.service-card-name').first().textContent()).toMatch(inLanguage(locale));
+    expect(await page.locator('a.service-card').count()).toBe(expected.size);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.locator('a.service-card').first().click();
+    await page.locator('#directorates-heading').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(inLanguage(locale));
+    await screenshot(page, `${shot}-division`);
+    expect(network.passed.length).toBe(reachedBefore);
+  }
+
+  // The journey in full in Amharic on a phone and in English on a wide screen; after the
+  // restart each also reads the other language at its width (the other two combinations).
   const runs = [
-    { locale: 'en', viewport: 'desktop' },
-    { locale: 'am', viewport: 'phone' },
-    { locale: 'en', viewport: 'phone' },
-    { locale: 'am', viewport: 'desktop' },
+    { locale: 'am', viewport: 'phone', other: 'en' },
+    { locale: 'en', viewport: 'desktop', other: 'am' },
   ] as const;
 
-  it.each(runs)('in $locale at $viewport: the grid, every division page, the manual and the forms', async ({ locale, viewport }) => {
+  it.each(runs)('in $locale at $viewport: the grid, every division page, the manual and the forms; then the grid and a division in $other', async ({ locale, viewport, other }) => {
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
     const launch = () => launchPersistent(userDataDir, server.url, { viewport: VIEWPORTS[viewport], extraArgs: network.chromiumArgs });
     const shot = `offline-restart-${locale}-${VIEWPORTS[viewport].width}`;
@@ -101,6 +118,7 @@ describe.skipIf(!hasChromium)('offline after one visit to /, also after a browse
       await context.close();
       ({ context, page } = await launch());
       await everyPublicPageOffline(page, locale, `${shot}-after-restart`);
+      await otherLanguageOffline(page, other, `offline-restart-${other}-${VIEWPORTS[viewport].width}-after-restart`);
     } finally {
       await context.close();
     }
