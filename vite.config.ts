@@ -158,6 +158,13 @@ export default defineConfig({
           setupFiles: ['tests/helpers/e2e-setup.ts'],
         },
       },
+      {
+        // Screens rendered in happy-dom, no browser: the root config's plugins (the Lingui
+        // macro above all) apply through `extends: true`. src/testing/render.tsx provides
+        // the catalog, the query client and a memory router.
+        extends: true,
+        test: { name: 'screens', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['src/testing/screens-setup.ts'] },
+      },
     ],
   },
 });
