@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,9 +137,13 @@ describe.each(databases)('uploads and refusals on $name', (database) => {
       { name: 'attachment', file: randomPdf(2 * MiB), filename: 'evidence.pdf' },
     ]);
     const head = `POST ${ACCUSATION} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // Node's parser answers the client; the route learns of the cut on its own time.
+    let routeAnswer: ServerResponse | undefined;
+    server.app.server.prependOnceListener('request', (_request: IncomingMessage, response: ServerResponse) => (routeAnswer = response));
     expectRefusal(await rawRequest(server.url, head, body.subarray(0, MiB)), 400, 'uploadIncomplete');
-    // The route learns it too, and neither logs a failure of ours nor keeps the half file.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once the route has written its own answer (to nobody), it has run to its end, clean-up included:
+    // it neither logged a failure of ours nor kept the half file.
+    await expect.poll(() => routeAnswer?.writableEnded, { timeout: 10_000 }).toBe(true);
     expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(await storedFileNames(server, 'accusation-files')).toEqual(before);
   });
