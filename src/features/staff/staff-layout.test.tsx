@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderScreen } from '../../testing/render.tsx';
+import { staffSession, type StaffRole } from '../../app/staff-session.ts';
+import { StaffLayout } from './staff-layout.tsx';
+
+/** A staff token as the server hands it out: header.payload.signature, the payload base64url JSON. */
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const tokenFor = (payload: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.c2lnbmF0dXJl`;
+
+async function staffFrame() {
+  await renderScreen(
+    <StaffLayout>
+      <h1>Screen</h1>
+    </StaffLayout>,
+    { path: '/staff' },
+  );
+  const nav = screen.getByRole('navigation', { name: 'Staff screens' });
+  return within(nav)
+    .queryAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('the staff frame', () => {
+  beforeEach(() => {
+    // The language selector asks which languages are open.
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ languages: ['en', 'am'] })));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each<[StaffRole, [string, string][]]>([
+    ['officer', [['Case queue', '/staff']]],
+    [
+      'manager',
+      [
+        ['Case queue', '/staff'],
+        ['Waiting for approval', '/staff/approvals'],
+        ['Dashboard', '/staff/dashboard'],
+        ['Audit log', '/staff/audit'],
+      ],
+    ],
+    ['accusation_acceptor', [['Accusations', '/staff/accusations']]],
+    ['archivist', [['Archive', '/staff/archive']]],
+    [
+      'admin',
+      [
+        ['Organisation and services', '/staff/admin'],
+        ['Staff users', '/staff/people'],
+        ['Archive', '/staff/archive'],
+        ['Dashboard', '/staff/dashboard'],
+        ['Audit log', '/staff/audit'],
+      ],
+    ],
+  ])('offers a signed-in %s only their screens', async (role, links) => {
+    staffSession.start(tokenFor({ id: 'staff-1', role }));
+    expect(await staffFrame()).toEqual(links);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('main').textContent).toBe('Screen');
+  });
+
+  it.each([
+    ['a token whose role is not a staff role', tokenFor({ id: 'customer-1', role: 'customer' })],
+    ['a token without an id', tokenFor({ role: 'admin' })],
+    ['a broken token', 'not-a-token'],
+  ])('offers no screen to %s', async (_case, token) => {
+    staffSession.start(token);
+    expect(await staffFrame()).toEqual([]);
+  });
+});
