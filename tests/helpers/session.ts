@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 
@@ -69,7 +70,7 @@ export async function signInByToken(
       origin: new URL(baseURL).origin,
       key: TOKEN_KEY[role],
       token,
-      mark: `e2e-${role}-${token.slice(-12)}`,
+      mark: `e2e-${role}-${randomUUID()}`,
       language: locale ? LOCALES[locale].spec : undefined,
     },
   );
