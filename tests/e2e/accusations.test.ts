@@ -8,6 +8,14 @@ import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
+import { signInByToken, tokenFor } from '../helpers/session.ts';
+
+/**
+ * Each journey runs in full once in Amharic on a phone and once in English on a wide screen;
+ * the other two combinations visit its screens once.
+ */
+const JOURNEYS = [['am', 'phone'], ['en', 'desktop']] as const;
+const VISITS = [['en', 'phone'], ['am', 'desktop']] as const;
 
 describe.skipIf(!hasChromium)('accusations in Chromium', () => {
   const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'accusations-e2e-')) });
@@ -26,23 +34,24 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     await page.locator('form [name=description]').fill('I was asked to pay twice for one receipt.');
   };
 
+  /** The ethics user, signed in by token in this tab, opens /staff and lands on the accusations. */
   async function acceptorSees(page: Page, reference: string) {
-    await page.goto('/staff/login');
-    await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
-    await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
-    await page.locator('form button[type=submit]').click();
+    await signInByToken(page, app.server.url, 'staff', DEMO_ACCEPTOR);
+    await page.goto('/staff');
     await page.waitForURL('**/staff/accusations');
     const row = page.getByTestId('accusation-list').locator('tr', { hasText: reference });
     await row.waitFor();
     return row;
   }
 
-  for (const locale of ['en', 'am'] as const) {
-    it(`files an accusation with a PDF and the acceptor finds it (${locale})`, async () => {
-      const { context, page } = await newPage(app.browser, app.server.url);
+  for (const [locale, device] of JOURNEYS) {
+    it(`files an accusation with a PDF and the acceptor finds it (${locale}, ${device})`, async () => {
+      const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
       await page.goto('/');
       await chooseLanguage(page, locale);
-      await page.locator('.nav-links a[href="/makeaccusation"]').click();
+      // On a phone the visitor links are in the menu.
+      if (device === 'phone') await page.locator('button[aria-controls=mobile-menu]').click();
+      await page.locator(device === 'phone' ? '#mobile-menu a[href="/makeaccusation"]' : '.nav-links a[href="/makeaccusation"]').click();
       await page.waitForURL('**/makeaccusation');
       if (locale === 'am') expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/[\u1200-\u137F]/);
       expect(await page.locator('textarea[name=description]').getAttribute('rows')).toBe('10');
@@ -119,18 +128,15 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     return (await response.json()).reference;
   }
 
-  for (const locale of ['en', 'am'] as const) {
-    for (const device of ['phone', 'desktop'] as const) {
+  for (const [locale, device] of JOURNEYS) {
+    {
       it(`an ethics user reviews and closes an accusation, and the complainant sees it closed by reference (${locale}, ${device})`, async () => {
         const words = WORDS[locale];
         const subject = `No receipt ${locale} ${device}`;
         const reference = await filed(subject);
         const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
-        await page.goto('/staff/login');
-        await chooseLanguage(page, locale);
-        await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
-        await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
-        await page.locator('form button[type=submit]').click();
+        await signInByToken(page, app.server.url, 'staff', DEMO_ACCEPTOR, { locale });
+        await page.goto('/staff');
         await page.waitForURL('**/staff/accusations**');
 
         // The inbox, filtered to what nobody has started: the new one is there, with its badge.
@@ -200,21 +206,68 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     }
   }
 
+  it.each(VISITS)('an ethics user\'s inbox and a new accusation\'s moves, and a complainant\'s look-up of a closed one, read in the language and fit (%s, %s)', async (locale, device) => {
+    const words = WORDS[locale];
+    const viewport = VIEWPORTS[device];
+    const fitsAndPasses = async (page: Page, where: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), where).toBe(true);
+      expect(await seriousViolations(page), where).toEqual([]);
+    };
+    const received = await filed(`Visit received ${locale} ${device}`);
+    const closed = await filed(`Visit closed ${locale} ${device}`);
+    // Reviewed and closed through the API, as the journeys above do on screen.
+    const token = await tokenFor(app.server.url, 'staff', DEMO_ACCEPTOR);
+    const [{ id }] = await app.server.db.query<{ id: string }>('SELECT id FROM accusation WHERE reference = $1', [closed]);
+    for (const body of [{ status: 'under_review' }, { status: 'closed', outcome: 'The clerk was reminded of the rules.' }]) {
+      const moved = await fetch(`${app.server.url}/staff_api/accusations/${id}/status`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+      });
+      expect(moved.status).toBe(200);
+    }
+
+    const { context, page } = await newPage(app.browser, app.server.url, viewport);
+    await signInByToken(page, app.server.url, 'staff', DEMO_ACCEPTOR, { locale });
+    await page.goto('/staff/accusations');
+    const row = page.getByTestId('accusation-list').locator('tr', { hasText: received });
+    await row.locator('[data-state=received]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, `ethics-inbox-${locale}-${device}`);
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: `Visit received ${locale} ${device}` }).waitFor();
+    for (const name of [words.assign, words.start, words.note]) {
+      const button = page.getByRole('button', { name, exact: true });
+      await button.waitFor();
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+    }
+    await fitsAndPasses(page, 'accusation');
+    await context.close();
+
+    const complainant = await newPage(app.browser, app.server.url, viewport);
+    await complainant.page.goto('/makeaccusation');
+    await chooseLanguage(complainant.page, locale);
+    const check = complainant.page.getByTestId('accusation-check');
+    await check.getByRole('button', { name: words.open }).click();
+    await check.locator('#accusation-reference').fill(closed);
+    await check.getByRole('button', { name: words.check, exact: true }).click();
+    const state = check.getByTestId('accusation-state');
+    await state.locator('[data-state=closed]').waitFor();
+    expect(await state.textContent()).toContain(words.closed);
+    await fitsAndPasses(complainant.page, 'look-up');
+    await screenshot(complainant.page, `accusation-check-closed-${locale}-${device}`);
+    await complainant.context.close();
+  });
+
   it('says so and shows what is true now when another ethics user acted first', async () => {
     const reference = await filed('Changed meanwhile');
     const { context, page } = await newPage(app.browser, app.server.url);
-    await page.goto('/staff/login');
-    await chooseLanguage(page, 'en');
-    await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
-    await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
-    await page.locator('form button[type=submit]').click();
+    await signInByToken(page, app.server.url, 'staff', DEMO_ACCEPTOR, { locale: 'en' });
+    await page.goto('/staff/accusations');
     await page.getByTestId('accusation-list').locator('tr', { hasText: reference }).getByRole('link').click();
     await page.getByRole('button', { name: 'Start review' }).click();
     // Meanwhile a colleague starts the review from another screen.
     const [{ id }] = await app.server.db.query<{ id: string }>('SELECT id FROM accusation WHERE reference = $1', [reference]);
-    const token = (await (await fetch(`${app.server.url}/staff_api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCEPTOR),
-    })).json()).token;
+    const token = await tokenFor(app.server.url, 'staff', DEMO_ACCEPTOR);
     const theirs = await fetch(`${app.server.url}/staff_api/accusations/${id}/status`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ status: 'under_review' }),
     });
