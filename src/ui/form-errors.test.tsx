@@ -17,6 +17,8 @@ describe('the form error summary', () => {
   it('lists each empty required field as a link to it, and takes the focus', async () => {
     const { onSubmit, email, password, submit } = await signInForm();
     expect(screen.queryByRole('alert')).toBeNull();
+    // Spaces alone are no answer.
+    fireEvent.change(password, { target: { value: '   ' } });
 
     submit();
 
