@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -96,5 +97,29 @@ export async function startTestServer(
       if (db !== sameDatabaseAs?.db) await db.close();
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The server a test file's describe blocks share, one per database: started when a block
+ * first asks for it, closed after the file's last test. A block that needs a setting of its
+ * own (a tighter limit, a logger, a metrics port …) but no rows of its own starts another
+ * instance on this one's database (`sameDatabaseAs`) instead of a database of its own:
+ * on PGlite, opening one is most of a start's seconds. Blocks must not close it.
+ */
+export function fileServer(options: TestServerOptions | (() => Promise<TestServerOptions>) = {}) {
+  const started = new Map<TestDatabase['name'], Promise<TestServer>>();
+  afterAll(async () => {
+    for (const server of await Promise.allSettled(started.values())) {
+      if (server.status === 'fulfilled') await server.value.close();
+    }
+  });
+  return (database: TestDatabase): Promise<TestServer> => {
+    let server = started.get(database.name);
+    if (!server) {
+      server = (async () => startTestServer(database, typeof options === 'function' ? await options() : options))();
+      started.set(database.name, server);
+    }
+    return server;
   };
 }
