@@ -130,10 +130,8 @@ export default defineConfig({
   },
   server: { proxy: { '^/(\\w+_api|div_rate|media)/': 'http://localhost:8080' } },
   test: {
-    // The projects run side by side (Vitest's default of one worker on two cores ran them one
-    // after the other): the API files in one process, the browser files in another, the unit
-    // files beside them.
-    maxWorkers: 3,
+    // `npm test` (scripts/test.ts) runs the browser files in one Vitest process and the rest
+    // in another, side by side: in one process every project shares one worker on two cores.
     projects: [
       {
         // Some unit tests run a tool (Lingui's extractor, ESLint) in a child process: on a busy
@@ -144,7 +142,7 @@ export default defineConfig({
         // One process for every API file: each then reuses PGlite's compiled WebAssembly and
         // the migrated database instead of paying ~5 s of CPU for them per file (a clean run
         // on two cores: API tests 10.8 → 7.5 minutes). Every file starts servers of its own.
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false, fileParallelism: false },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
       },
       {
         test: {

@@ -1,28 +1,22 @@
 /**
- * `npm test`: the lint, the four typechecks and the build, two at a time (the machine the
- * suite must fit has two cores), then every test project in one Vitest run, side by side
- * (vite.config.ts). Arguments go to Vitest (`npm test -- --reporter=json …`). At the end it
- * prints how long each group took, so a slow change shows where it costs.
+ * `npm test`, in two lanes side by side (the machine the suite must fit has two cores, and
+ * one Vitest process gives all its projects one worker there):
+ *   browser lane: the build, then the e2e project (one Chromium at a time);
+ *   check lane:   ESLint and the four typechecks, then the unit, screens and API projects.
+ * Arguments go to both Vitest runs (`npm test -- --reporter=json --outputFile.json=x.json`);
+ * a JSON report asked for is written once, merged from the two. At the end it prints how
+ * long each step took, so a slow change shows where it costs. Any failure fails the run.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 interface Step {
   name: string;
   command: string[];
 }
 
-const PREPARE: Step[] = [
-  { name: 'eslint', command: ['eslint', '.'] },
-  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-  { name: 'typecheck app', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'typecheck server', command: ['tsc', '-p', 'server/tsconfig.json', '--noEmit'] },
-  { name: 'typecheck tests', command: ['tsc', '-p', 'tests/tsconfig.json', '--noEmit'] },
-  { name: 'typecheck sw', command: ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'] },
-];
-const AT_ONCE = 2;
-
 const times: [string, number][] = [];
-const seconds = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
 /** Runs a command with npm's PATH (node_modules/.bin first), its output passed through; resolves with its exit code. */
 function run({ name, command: [program, ...args] }: Step): Promise<number> {
@@ -36,28 +30,63 @@ function run({ name, command: [program, ...args] }: Step): Promise<number> {
   });
 }
 
-async function prepare(): Promise<boolean> {
-  const queue = [...PREPARE];
-  let failed = false;
-  const lane = async () => {
-    for (let step = queue.shift(); step && !failed; step = queue.shift()) {
-      if ((await run(step)) !== 0) {
-        console.error(`\nnpm test: ${step.name} failed`);
-        failed = true;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: AT_ONCE }, lane));
-  return !failed;
+/** Runs the steps one after another, each whatever the one before did; resolves with whether all passed. */
+async function lane(steps: Step[]): Promise<boolean> {
+  let passed = true;
+  for (const step of steps) {
+    const code = await run(step);
+    if (code !== 0) console.error(`\nnpm test: ${step.name} failed (exit ${code})`);
+    passed &&= code === 0;
+  }
+  return passed;
 }
 
+const JSON_OUTPUT = '--outputFile.json=';
+const args = process.argv.slice(2);
+const jsonReport = args.find((arg) => arg.startsWith(JSON_OUTPUT))?.slice(JSON_OUTPUT.length);
+const shared = args.filter((arg) => !arg.startsWith(JSON_OUTPUT));
+// The usual output stays unless reporters are named; the group times come from a reporter of ours.
+if (!shared.some((arg) => arg.startsWith('--reporter'))) shared.push('--reporter=default');
+shared.push('--reporter=./tests/helpers/group-times.ts');
+const vitest = (name: string, projects: string[], part: string): Step => ({
+  name,
+  command: ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), ...shared, ...(jsonReport ? [`${JSON_OUTPUT}${jsonReport}.${part}`] : [])],
+});
+
 const started = Date.now();
-const vitestArgs = process.argv.slice(2);
-// The group times come from a reporter of ours; the usual output stays unless reporters are named.
-if (!vitestArgs.some((arg) => arg.startsWith('--reporter'))) vitestArgs.push('--reporter=default');
-vitestArgs.push('--reporter=./tests/helpers/group-times.ts');
-const code = (await prepare()) ? await run({ name: 'vitest (every project, side by side)', command: ['vitest', 'run', ...vitestArgs] }) : 1;
-console.log('\nnpm test, wall-clock time of each group:');
-for (const [name, ms] of times) console.log(`  ${name.padEnd(40)} ${seconds(ms)}`);
-console.log(`  ${'whole run'.padEnd(40)} ${seconds(Date.now() - started)}`);
-process.exit(code);
+const [browser, check] = await Promise.all([
+  lane([{ name: 'build', command: ['npm', 'run', 'build', '--silent'] }, vitest('vitest e2e', ['e2e'], 'e2e')]),
+  lane([
+    { name: 'eslint', command: ['eslint', '.'] },
+    { name: 'typecheck app', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'typecheck server', command: ['tsc', '-p', 'server/tsconfig.json', '--noEmit'] },
+    { name: 'typecheck tests', command: ['tsc', '-p', 'tests/tsconfig.json', '--noEmit'] },
+    { name: 'typecheck sw', command: ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'] },
+    vitest('vitest unit, screens, api', ['unit', 'screens', 'api'], 'rest'),
+  ]),
+]);
+
+if (jsonReport) {
+  // One report, as a single run writes it: .ci/run counts the browser tests from it.
+  const parts = ['e2e', 'rest'].flatMap((part) => {
+    const file = `${jsonReport}.${part}`;
+    if (!fs.existsSync(file)) return [];
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.rmSync(file);
+    return [report];
+  });
+  const sum = (key: string) => parts.reduce((total, report) => total + (report[key] ?? 0), 0);
+  const counts = ['numTotalTestSuites', 'numPassedTestSuites', 'numFailedTestSuites', 'numPendingTestSuites', 'numTotalTests', 'numPassedTests', 'numFailedTests', 'numPendingTests', 'numTodoTests'];
+  fs.writeFileSync(jsonReport, JSON.stringify({
+    ...parts[0],
+    ...Object.fromEntries(counts.map((key) => [key, sum(key)])),
+    startTime: Math.min(...parts.map((report) => report.startTime)),
+    success: parts.length === 2 && parts.every((report) => report.success),
+    testResults: parts.flatMap((report) => report.testResults),
+  }));
+}
+
+console.log('\nnpm test, wall-clock time of each step (two lanes side by side):');
+for (const [name, ms] of times) console.log(`  ${name.padEnd(28)} ${clock(ms)}`);
+console.log(`  ${'whole run'.padEnd(28)} ${clock(Date.now() - started)}`);
+process.exit(browser && check ? 0 : 1);
