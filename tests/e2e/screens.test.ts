@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
-import { logInThroughPage } from '../helpers/session.ts';
+import { signInByToken } from '../helpers/session.ts';
 import { formatDate } from '../../src/i18n/dates.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
@@ -45,11 +45,10 @@ describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', (
       [DEMO_CUSTOMER.email],
     );
 
+  /** A tab where the demo customer is signed in by token, in `locale`, from the first page it opens. */
   const signedIn = async (locale: 'en' | 'am', viewport: { width: number; height: number }) => {
     const opened = await newPage(app.browser, app.server.url, viewport);
-    await opened.page.goto('/');
-    await chooseLanguage(opened.page, locale);
-    await logInThroughPage(opened.page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signInByToken(opened.page, app.server.url, 'customer', DEMO_CUSTOMER, { locale });
     return opened;
   };
 
@@ -153,7 +152,10 @@ describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', (
         await viewer.evaluate((el) => el.scrollTo(0, el.scrollHeight));
         await page.waitForFunction(() => document.querySelectorAll('.pdf-page-slot').length === document.querySelectorAll('.pdf-page-slot canvas').length);
         await viewer.evaluate((el) => el.scrollTo(0, 0));
-        await page.waitForTimeout(500);
+        // Fonts loaded, two frames drawn (where shifts are measured) and the observer's report delivered after them.
+        await page.evaluate(() =>
+          document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))),
+        );
         const { shift, moved } = await page.evaluate(() => {
           const seen = window as unknown as { shift: number; moved: string[] };
           return { shift: seen.shift, moved: seen.moved };
@@ -243,11 +245,8 @@ describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', (
 
       it(`staff pages: log-out reachable, styled filters, accusations as cards on phones (${locale}, ${width})`, async () => {
         const { context, page } = await newPage(app.browser, app.server.url, viewport);
-        await page.goto('/staff/login');
-        await chooseLanguage(page, locale);
-        await page.locator('input[type=email]').fill(DEMO_ACCEPTOR.email);
-        await page.locator('input[type=password]').fill(DEMO_ACCEPTOR.password);
-        await page.locator('form button[type=submit]').click();
+        await signInByToken(page, app.server.url, 'staff', DEMO_ACCEPTOR, { locale });
+        await page.goto('/staff');
         await page.waitForURL('**/staff/accusations');
         const rows = page.getByTestId('accusation-list').locator('tbody tr');
         await rows.first().waitFor();
@@ -277,6 +276,7 @@ describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', (
 
     it(`the dashboard header keeps the customer's name readable on a phone (${locale})`, async () => {
       const { context, page } = await signedIn(locale, VIEWPORTS.phone);
+      await page.goto('/dashboard');
       const name = page.getByTestId('customer-name');
       await expect.poll(() => name.textContent()).toMatch(/\S/);
       expect(await name.isVisible()).toBe(true);
