@@ -139,6 +139,24 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
 
   it("draws the manual's pages as they near the view, not all four while the page loads (issue 13)", async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
+    // What the page's intersection observers report about the page slots: which slot, and whether it is near the view.
+    await page.addInitScript(() => {
+      const reports: { slot: number; near: boolean }[] = [];
+      Object.assign(window, { slotReports: reports });
+      const Native = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            for (const entry of entries) {
+              const slot = entry.target as HTMLElement;
+              if (slot.classList.contains('pdf-page-slot')) reports.push({ slot: [...slot.parentElement!.children].indexOf(slot) + 1, near: entry.isIntersecting });
+            }
+            callback(entries, observer);
+          }, options);
+        }
+      };
+    });
+    const reports = () => page.evaluate(() => (window as unknown as { slotReports: { slot: number; near: boolean }[] }).slotReports);
     await page.goto('/manual');
     const slots = page.locator('.pdf-page-slot');
     const drawn = page.locator('.pdf-page-slot canvas.pdf-page');
@@ -146,7 +164,10 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     expect(await slots.count()).toBe(4);
     // The first page, and the second within half a frame's height below the view.
     await expect.poll(() => drawn.count(), { timeout: 10_000 }).toBe(2);
-    await page.waitForTimeout(1000);
+    // The observer has placed every slot (its first report covers each one observed): only the
+    // first two are near, so the last two are not drawn, however long one waits, until scrolled near.
+    await expect.poll(async () => [...new Set((await reports()).map((report) => report.slot))].sort()).toEqual([1, 2, 3, 4]);
+    expect([...new Set((await reports()).filter((report) => report.near).map((report) => report.slot))].sort()).toEqual([1, 2]);
     expect(await drawn.count()).toBe(2);
     // Scrolled to the end, the rest are drawn.
     await page.locator('.pdf-viewer').evaluate((viewer) => viewer.scrollTo(0, viewer.scrollHeight));
