@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffStore } from '../../server/staff/store.ts';
 import type { Config } from '../../server/config.ts';
 import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectOk } from '../helpers/expect-api.ts';
 
 const databases = await testDatabases();
@@ -69,12 +69,14 @@ async function expectWait(response: Response, windowMs = WINDOW_MS): Promise<num
   return seconds;
 }
 
+// The sign-in limits' server; each client-address test is a second instance on its database, with a setting of its own.
+const shared = fileServer(LIMITS);
+
 describe.each(databases)('sign-in limits on $name', (database: TestDatabase) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(database, LIMITS);
+    server = await shared(database);
   });
-  afterAll(() => server?.close());
 
   describe.each(['customer', 'staff'] as const)('%s sign-in', (kind) => {
     const signIn = (email: string, password: string, address?: string) => signInAs(server, kind)(email, password, address);
@@ -138,7 +140,7 @@ describe.each(databases)('client addresses (TRUST_PROXY) on $name', (database: T
     fetch(`${server.url}/division_api/get_all_divisions`, { headers: { 'x-forwarded-for': forwardedFor } });
 
   it('by default ignores X-Forwarded-For: a rotating header gains nothing', async () => {
-    const server = await startTestServer(database, { rateLimit: { max: 3, windowMs: 60_000 } });
+    const server = await startTestServer(database, { sameDatabaseAs: await shared(database), rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       const statuses: number[] = [];
       for (let n = 1; n <= 5; n++) statuses.push((await get(server, `203.0.113.${n}`)).status);
@@ -149,7 +151,7 @@ describe.each(databases)('client addresses (TRUST_PROXY) on $name', (database: T
   });
 
   it('by default counts password failures by the real address, whatever the header says', async () => {
-    const server = await startTestServer(database, { guessLimit: { max: 3, windowMs: WINDOW_MS } });
+    const server = await startTestServer(database, { sameDatabaseAs: await shared(database), guessLimit: { max: 3, windowMs: WINDOW_MS } });
     try {
       const email = await newAccount(server, 'customer');
       const signIn = signInAs(server, 'customer');
@@ -165,7 +167,7 @@ describe.each(databases)('client addresses (TRUST_PROXY) on $name', (database: T
     ['a CIDR list', { TRUST_PROXY: '10.0.0.0/8, 127.0.0.0/8' }],
     ['one hop', { TRUST_PROXY: '1' }],
   ])('with TRUST_PROXY set to %s, counts each forwarded client apart', async (_label, env) => {
-    const server = await startTestServer(database, { env, rateLimit: { max: 3, windowMs: 60_000 } });
+    const server = await startTestServer(database, { sameDatabaseAs: await shared(database), env, rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       for (let n = 1; n <= 5; n++) expect((await get(server, `203.0.113.${n}`)).status).toBe(200);
       const statuses: number[] = [];
