@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
-import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
+import { inkOnFirstPage, signInByToken } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 type CaseRow = { id: string; case_number: string; status: string; case_name_en: string };
@@ -22,11 +22,11 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
        WHERE u.email = $1 ORDER BY c.created_at DESC`,
       [DEMO_CUSTOMER.email],
     );
+  /** The demo customer signed in by token, in `locale`, on the dashboard. */
   const signedIn = async (locale: 'en' | 'am' = 'en') => {
     const { context, page } = await newPage(app.browser, app.server.url);
-    await page.goto('/');
-    await chooseLanguage(page, locale);
-    await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signInByToken(page, app.server.url, 'customer', DEMO_CUSTOMER, { locale });
+    await page.goto('/dashboard');
     return { context, page };
   };
   const summaryCount = async (page: Page, kind: string) =>

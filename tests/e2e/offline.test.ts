@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium, movableClock, outliveSession, startAppServer } from '../helpers/app-server.ts';
 import { chooseLanguage, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
-import { inkOnFirstPage, logInThroughPage } from '../helpers/session.ts';
+import { inkOnFirstPage, logInThroughPage, signInByToken } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { chromium } from 'playwright-core';
 
@@ -202,9 +202,8 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
 
   it('keeps an offline case application (every question type) and sends exactly one case when back online', async () => {
     const { context, page } = await online(app.server.url);
-    await visitOnline(page, '/');
-    await chooseLanguage(page, 'en');
-    await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signInByToken(page, app.server.url, 'customer', DEMO_CUSTOMER, { locale: 'en' });
+    await visitOnline(page, '/dashboard');
     await applyOffline(page, context, 'Offline application');
     expect(await casesWithRemark('Offline application')).toHaveLength(0);
     await context.setOffline(false);
@@ -224,9 +223,8 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
     try {
       const { context, page } = await online(shortLived.url);
       await page.clock.install();
-      await visitOnline(page, '/');
-      await chooseLanguage(page, 'en');
-      await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await signInByToken(page, shortLived.url, 'customer', DEMO_CUSTOMER, { locale: 'en' });
+      await visitOnline(page, '/dashboard');
       await applyOffline(page, context, 'Sent after sign-in');
       // The session ends while the device is offline.
       await outliveSession(page, shortLived, clock);

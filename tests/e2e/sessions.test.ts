@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
-import { logInThroughPage } from '../helpers/session.ts';
+import { signInByToken } from '../helpers/session.ts';
 
 const ETHIOPIC = /[\u1200-\u137F]/;
 
@@ -21,9 +21,10 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
   it('signs a new tab in from an open one, and a logout in either signs out both', async () => {
     const { context, page: first } = await newPage(app.browser, app.server.url);
     try {
-      await first.goto('/');
-      await chooseLanguage(first, 'en');
-      await logInThroughPage(first, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      // Only this tab is signed in (its own session storage); the next one has nothing of its own.
+      await signInByToken(first, app.server.url, 'customer', DEMO_CUSTOMER, { locale: 'en' });
+      await first.goto('/dashboard');
+      await first.getByTestId('customer-name').waitFor();
 
       // A tab of its own (its own session storage), opened straight on a dashboard page.
       const second = await context.newPage();
@@ -64,7 +65,9 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
       await first.getByRole('heading', { level: 1 }).waitFor();
       expect(await sessionMessages(first)).toEqual([]);
 
-      await logInThroughPage(first, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await signInByToken(first, app.server.url, 'customer', DEMO_CUSTOMER);
+      await first.goto('/dashboard');
+      await first.getByTestId('customer-name').waitFor();
       const second = await context.newPage();
       await second.goto('/');
       await expect.poll(() => second.evaluate(() => sessionStorage.getItem('tID'))).toMatch(/^ey/);
