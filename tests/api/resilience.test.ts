@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, fillWithMigratedPglite, startTestServer, type TestServer } from '../helpers/server.ts';
 import { logLines } from '../helpers/log-lines.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { APPLICATION_NAME } from '../../server/db/postgres.ts';
@@ -36,17 +36,25 @@ async function lookups(server: TestServer, count: number, from = 0): Promise<num
   return statuses;
 }
 
+// One database per run for the whole file: each block below that needs a setting of its own
+// (Redis, a logger, connections it can end) is another instance on it.
+const shared = fileServer();
+
 describe.each(databases)('readiness of the database on $name', (database) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(database);
+    server = await shared(database);
   });
-  afterAll(() => server?.close());
 
   it('is ready when every migration is applied, and counts (without naming) the ones that are not', async () => {
     expect(await readiness(server)).toEqual({ status: 200, database: 'ok' });
     await server.db.query(`DELETE FROM schema_migration WHERE name = '004_accusations.sql'`);
-    expect(await readiness(server)).toEqual({ status: 503, database: '1 migration(s) not applied' });
+    try {
+      expect(await readiness(server)).toEqual({ status: 503, database: '1 migration(s) not applied' });
+    } finally {
+      // Applied all the same: the file's other instances start on this database.
+      await server.db.query(`INSERT INTO schema_migration (name) VALUES ('004_accusations.sql')`);
+    }
   });
 });
 
@@ -61,7 +69,7 @@ describe.skipIf(!postgres)('a PostgreSQL connection the server drops', () => {
   beforeAll(async () => {
     process.on('uncaughtException', record);
     const url = `${postgres!.url}${postgres!.url.includes('?') ? '&' : '?'}application_name=${applicationName}`;
-    server = await startTestServer({ name: 'postgres', url });
+    server = await startTestServer({ name: 'postgres', url }, { sameDatabaseAs: await shared(postgres!) });
     admin = new pg.Client({ connectionString: postgres!.url });
     await admin.connect();
   });
@@ -126,7 +134,7 @@ describe.each(databases)('rate limits while Redis is unreachable, on $name', (da
   const log = logLines();
   beforeAll(async () => {
     // Nothing listens on port 1: every connection attempt fails at once.
-    server = await startTestServer(database, { redisUrl: 'redis://127.0.0.1:1', logger: log.logger });
+    server = await startTestServer(database, { sameDatabaseAs: await shared(database), redisUrl: 'redis://127.0.0.1:1', logger: log.logger });
   });
   afterAll(() => server?.close());
 
@@ -155,7 +163,9 @@ describe.each(databases)('rate limits in Redis, on $name', (database) => {
   afterAll(() => redis.quit());
 
   it('are shared by two instances', async () => {
-    const keys = { redisUrl: REDIS_URL, redisKeyPrefix: `test-${randomBytes(6).toString('hex')}-`, lookupLimit: { max: 5, windowMs: 60_000 } };
+    const keys = {
+      sameDatabaseAs: await shared(database), redisUrl: REDIS_URL, redisKeyPrefix: `test-${randomBytes(6).toString('hex')}-`, lookupLimit: { max: 5, windowMs: 60_000 },
+    };
     servers.push(await startTestServer(database, keys));
     servers.push(await startTestServer(database, keys));
     const [first, second] = servers;
@@ -171,7 +181,7 @@ describe.each(databases)('rate limits in Redis, on $name', (database) => {
     const prefix = `test-${randomBytes(6).toString('hex')}-`;
     try {
       servers.push(await startTestServer(database, {
-        redisUrl: `redis://127.0.0.1:${proxy.port}`, redisKeyPrefix: prefix, logger: log.logger, lookupLimit: { max: 1000, windowMs: 60_000 },
+        sameDatabaseAs: await shared(database), redisUrl: `redis://127.0.0.1:${proxy.port}`, redisKeyPrefix: prefix, logger: log.logger, lookupLimit: { max: 1000, windowMs: 60_000 },
       }));
       const [server] = servers;
       const inRedis = async () => (await redis.keys(`${prefix}*`)).length;
@@ -198,6 +208,8 @@ describe.each(databases)('rate limits in Redis, on $name', (database) => {
 
 describe('the PGlite data folder lock', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+  // A database there already: the lock is the subject, not creating one (seconds of initdb).
+  beforeAll(() => fillWithMigratedPglite(dir));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('refuses a second open of a folder in use, in one line', async () => {

@@ -67,6 +67,33 @@ function migratedPgliteCopy(): Promise<Blob> {
 }
 
 /**
+ * Fills `folder`, a PGlite database folder (DATA_DIR/db for the portal and its CLI), with the
+ * migrated database the in-process servers start from: a process started on it, or an
+ * openDatabase() of it, skips creating one (initdb and every migration, seconds of CPU).
+ * The copy is a plain tar of files and folders (PGlite's dumpDataDir, uncompressed).
+ */
+export async function fillWithMigratedPglite(folder: string): Promise<void> {
+  const tar = Buffer.from(await (await migratedPgliteCopy()).arrayBuffer());
+  // Where openPglite keeps the database inside its folder (server/db/pglite.ts).
+  const root = path.join(folder, 'pgdata');
+  fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (from: number, length: number) => header.toString('latin1', from, from + length).replace(/\0.*$/s, '');
+    const target = path.join(root, field(345, 155), field(0, 100));
+    const [mode, size, type] = [parseInt(field(100, 8), 8), parseInt(field(124, 12), 8), field(156, 1) || '0'];
+    at += 512;
+    if (type === '5') fs.mkdirSync(target, { recursive: true, mode });
+    else if (type === '0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tar.subarray(at, at + size), { mode });
+    } else throw new Error(`entry type ${type} in the migrated PGlite copy: only files and folders are expected`);
+    at += Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
  * The real server on a real database, built as main.ts builds it. PostgreSQL runs get
  * a schema of their own, dropped at the end, so test files never see each other's rows.
  */
