@@ -1,12 +1,13 @@
 import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../db/database.ts';
 import { DEMO_LOGINS, type DemoStaffKey } from './logins.ts';
+import { DEMO_PASSWORD_HASHES } from './password-hashes.ts';
 
 /**
- * Each demo password's hash, made once per process: a hash costs tens of milliseconds of
- * CPU, the demo has a score of log-ins, and the test suite seeds about a hundred databases.
+ * Each demo password's hash: the one made in advance (password-hashes.ts), else made once
+ * per process, as a hash costs tens of milliseconds of CPU and the tests seed a hundred databases.
  */
-const hashes = new Map<string, Promise<string>>();
+const hashes = new Map(Object.entries(DEMO_PASSWORD_HASHES).map(([password, hashed]) => [password, Promise.resolve(hashed)]));
 
 export function demoPasswordHash(password: string): Promise<string> {
   let hashed = hashes.get(password);

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPassword } from '../../server/accounts/validation.ts';
 import { DEMO_LOGINS, MAIN_DEMO_DIRECTORATE, type DemoLogin } from '../../server/seed/logins.ts';
+import { DEMO_PASSWORD_HASHES } from '../../server/seed/password-hashes.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
@@ -110,6 +113,23 @@ describe.each(databases)('the demo log-ins on $name', (database) => {
     expect(listed.map((person) => person.email)).toEqual(expect.arrayContaining(Object.values(STAFF).map((person) => person.email)));
     for (const customer of Object.values(CUSTOMERS)) {
       expect((await expectOk(await post('/customer_user_api/login_customer_user', customer))).token).toBeTruthy();
+    }
+  });
+});
+
+describe('the demo passwords', () => {
+  const passwords = [...Object.values(CUSTOMERS), ...Object.values(STAFF)].map((login) => login.password);
+
+  it('each have a hash made in advance that verifies, so a seed hashes none (server/seed/password-hashes.ts)', async () => {
+    expect(Object.keys(DEMO_PASSWORD_HASHES).sort()).toEqual([...new Set(passwords)].sort());
+    for (const password of passwords) expect(await verify(DEMO_PASSWORD_HASHES[password], password), password).toBe(true);
+  });
+
+  it("keep the server's password rule, and are ten characters or more for the staff", () => {
+    for (const { password } of Object.values(CUSTOMERS)) expect(() => checkPassword(password)).not.toThrow();
+    for (const { email, password } of Object.values(STAFF)) {
+      expect(() => checkPassword(password), email).not.toThrow();
+      expect(password.length, email).toBeGreaterThanOrEqual(10);
     }
   });
 });
