@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { builtApp } from '../helpers/built-app.ts';
 import { createScratchDatabase, freePort } from '../helpers/cluster.ts';
+import { fillWithMigratedPglite } from '../helpers/server.ts';
 
 /**
  * The portal as a newcomer and an operator run it: `npm start` as a process tree, stopped
  * with a SIGTERM to npm (what `docker stop` or systemd sends). On the embedded database,
- * whose folder lock must be given back for the next start.
+ * whose folder lock must be given back for the next start. Its DATA_DIR holds the migrated
+ * database the in-process servers start from: stopping is the subject, not creating one
+ * (initdb and the migrations in a new process, seconds; operations.test.ts creates one).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -84,14 +87,20 @@ const tempDir = (prefix: string) => {
 };
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-// A new PGlite folder takes seconds to create (initdb), more on a busy machine.
+// A PGlite folder takes seconds to open in a new process, more on a busy machine.
 const SLOW = { timeout: 120_000 };
+/** A DATA_DIR whose embedded database is created and migrated already. */
+const migratedDataDir = async (prefix: string) => {
+  const dir = tempDir(prefix);
+  await fillWithMigratedPglite(path.join(dir, 'db'));
+  return dir;
+};
 
 describe('npm start, then SIGTERM to npm', () => {
   let dataDir: string;
   let staticDir: string;
-  beforeAll(() => {
-    dataDir = tempDir('portal-life-');
+  beforeAll(async () => {
+    dataDir = await migratedDataDir('portal-life-');
     staticDir = builtApp();
     dirs.push(staticDir);
   });
@@ -133,7 +142,7 @@ describe('npm start, then SIGTERM to npm', () => {
 
   it('gives up on a request still open after SHUTDOWN_TIMEOUT_MS, says so and exits 1', SLOW, async () => {
     const portal = await start(process.execPath, ['server/main.ts'], {
-      DATA_DIR: tempDir('portal-stuck-'),
+      DATA_DIR: await migratedDataDir('portal-stuck-'),
       STATIC_DIR: '',
       SEED_DEMO_DATA: 'false',
       SHUTDOWN_TIMEOUT_MS: '1000',
