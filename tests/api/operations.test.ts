@@ -11,7 +11,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, fillWithMigratedPglite, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const databases = await testDatabases();
 
@@ -29,11 +29,15 @@ function logCapture() {
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+// The log tests' server, one per database; the other blocks start instances of their own on its database.
+const logs = { pglite: logCapture(), postgres: logCapture() };
+const shared = fileServer((database) => ({ logger: { stream: logs[database.name].stream, level: 'info' } }));
+
 describe.each(databases)('health and readiness on $name', (database) => {
   let server: TestServer;
   beforeAll(async () => {
     // A tiny rate limit: the probes must still answer after the budget is spent.
-    server = await startTestServer(database, { rateLimit: { max: 2, windowMs: 60_000 } });
+    server = await startTestServer(database, { sameDatabaseAs: await shared(database), rateLimit: { max: 2, windowMs: 60_000 } });
   });
   afterAll(() => server?.close());
 
@@ -64,7 +68,7 @@ describe('readiness with a dependency down', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Nothing listens on port 1: Redis is unreachable from the start.
-    server = await startTestServer(databases[0], { redisUrl: 'redis://127.0.0.1:1' });
+    server = await startTestServer(databases[0], { sameDatabaseAs: await shared(databases[0]), redisUrl: 'redis://127.0.0.1:1' });
   });
   afterAll(() => server?.close());
 
@@ -86,7 +90,8 @@ describe.each(databases)('Prometheus metrics on $name', (database) => {
   let metricsUrl: string;
   beforeAll(async () => {
     const metricsPort = await freePort();
-    server = await startTestServer(database, { metricsPort, host: '127.0.0.1' });
+    // Its own instance: the pool the metrics report is the last started one's.
+    server = await startTestServer(database, { sameDatabaseAs: await shared(database), metricsPort, host: '127.0.0.1' });
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   });
   afterAll(() => server?.close());
@@ -152,12 +157,11 @@ describe.each(databases)('Prometheus metrics on $name', (database) => {
 });
 
 describe.each(databases)('logs on $name', (database) => {
-  const log = logCapture();
+  const log = logs[database.name];
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(database, { logger: { stream: log.stream, level: 'info' } });
+    server = await shared(database);
   });
-  afterAll(() => server?.close());
 
   it('one warning at start that mail is written to files, not sent', () => {
     const warnings = log.lines.filter((line) => line.level === 40 && /SMTP_URL/.test(line.msg));
@@ -222,6 +226,9 @@ describe('demo data only where a newcomer tries the portal', () => {
   it('the embedded database gets the demo by default, and none with SEED_DEMO_DATA=false', async () => {
     for (const [env, seeded] of [[{}, true], [{ SEED_DEMO_DATA: 'false' }, false]] as const) {
       const dir = dataDir();
+      // The first is a newcomer's first start: it creates the database (initdb, every migration;
+      // the API tests' only such start). The second finds one migrated already, as a restart does.
+      if (!seeded) await fillWithMigratedPglite(path.join(dir, 'db'));
       const db = await openMigratedDatabase(readConfig({ ...env, DATA_DIR: dir }));
       try {
         const counts = await countPeople(db);

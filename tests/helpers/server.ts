@@ -134,7 +134,7 @@ export async function startTestServer(
  * instance on this one's database (`sameDatabaseAs`) instead of a database of its own:
  * on PGlite, opening one is most of a start's seconds. Blocks must not close it.
  */
-export function fileServer(options: TestServerOptions | (() => Promise<TestServerOptions>) = {}) {
+export function fileServer(options: TestServerOptions | ((database: TestDatabase) => TestServerOptions | Promise<TestServerOptions>) = {}) {
   const started = new Map<TestDatabase['name'], Promise<TestServer>>();
   afterAll(async () => {
     for (const server of await Promise.allSettled(started.values())) {
@@ -144,7 +144,7 @@ export function fileServer(options: TestServerOptions | (() => Promise<TestServe
   return (database: TestDatabase): Promise<TestServer> => {
     let server = started.get(database.name);
     if (!server) {
-      server = (async () => startTestServer(database, typeof options === 'function' ? await options() : options))();
+      server = (async () => startTestServer(database, typeof options === 'function' ? await options(database) : options))();
       started.set(database.name, server);
     }
     return server;
