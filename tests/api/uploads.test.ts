@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { logLines } from '../helpers/log-lines.ts';
 import { storedFileNames } from '../helpers/stored-files.ts';
 import { expectError, type Json } from '../helpers/expect-api.ts';
@@ -67,9 +67,13 @@ function expectRefusal(answer: { status: number; json: Json }, status: number, c
   expect(answer.json.Message_en).toBe(serverMessages[code].en);
 }
 
+// One server per database for the file (its log read by the tests); the crash test's are instances on its database.
+const logs = { pglite: logLines(), postgres: logLines() };
+const shared = fileServer((database) => ({ submissionLimit: { max: 1000, windowMs: 60_000 }, logger: logs[database.name].logger }));
+
 describe.each(databases)('uploads and refusals on $name', (database) => {
   let server: TestServer;
-  const log = logLines();
+  const log = logs[database.name];
   const fileAccusation = (body: Buffer | FormData, type?: string) =>
     fetch(`${server.url}${ACCUSATION}`, { method: 'POST', body: body as BodyInit, headers: type ? { 'content-type': type } : {} });
   const accusationForm = (attachment: Buffer) => {
@@ -83,9 +87,8 @@ describe.each(databases)('uploads and refusals on $name', (database) => {
     (await (await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })).json()).token as string;
 
   beforeAll(async () => {
-    server = await startTestServer(database, { submissionLimit: { max: 1000, windowMs: 60_000 }, logger: log.logger });
+    server = await shared(database);
   });
-  afterAll(() => server?.close());
 
   it.runIf(database.name === 'postgres')('serves a file saved through one instance from another with its own DATA_DIR', async () => {
     const second = await startTestServer(database, { sameDatabaseAs: server });
@@ -196,7 +199,7 @@ describe.each(databases)('uploads and refusals on $name', (database) => {
 describe.each(databases)('uploads a crash left half-written, on $name', (database) => {
   it('are removed at the next start', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-partial-'));
-    const first = await startTestServer(database, { dataDir });
+    const first = await startTestServer(database, { dataDir, sameDatabaseAs: await shared(database) });
     let second: TestServer | undefined;
     try {
       const young = randomUUID();
