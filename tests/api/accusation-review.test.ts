@@ -277,7 +277,7 @@ describe.each(databases)('ethics users handling accusations on $name', (database
 
   it('limits look-ups per address and per reference with 429', async () => {
     // The proxy in front names the client, so one test can be many addresses.
-    const limited = await startTestServer(database, { lookupLimit: { max: 3, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+    const limited = await startTestServer(database, { sameDatabaseAs: server, lookupLimit: { max: 3, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
     const from = (address: string, reference: string) =>
       fetch(`${limited.url}/accusation_acceptor_api/get_accusation_status/${reference}`, { headers: { 'x-forwarded-for': address } });
     try {

@@ -9,7 +9,7 @@ import { DEMO_CUSTOMER, SECOND_DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { oversizePdf, tinyPdf } from '../helpers/pdf.ts';
 import { inkOf, pdfPages, squashed } from '../helpers/pdf-text.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { storedFile, storedFileNames } from '../helpers/stored-files.ts';
 import { ETHIOPIC, expectError, expectMessages, expectOk, LANGS, type Json } from '../helpers/expect-api.ts';
 
@@ -147,6 +147,9 @@ function expectPublicStatus(body: Json, whole: Json) {
 
 // ---------------------------------------------------------------------------------------
 
+// The file's server, one per database; the lookup limits' is an instance on its database, with limits of its own.
+const shared = fileServer({ rateLimit: { max: 100_000, windowMs: 60_000 }, lookupLimit: { max: 100_000, windowMs: 60_000 } });
+
 describe.each(databases)('cases on $name', (database) => {
   let server: TestServer;
   let api: Client;
@@ -160,7 +163,7 @@ describe.each(databases)('cases on $name', (database) => {
 
   beforeAll(async () => {
     // Generous limits: the lookup limit has its own test below.
-    server = await startTestServer(database, { rateLimit: { max: 100_000, windowMs: 60_000 }, lookupLimit: { max: 100_000, windowMs: 60_000 } });
+    server = await shared(database);
     api = client(server);
     c = await catalogue(api);
     alice = await api.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
@@ -170,7 +173,6 @@ describe.each(databases)('cases on $name', (database) => {
     aliceCases = await expectOk(await api.get('/customer_case_api/get_all_cases', alice));
     bobCases = await expectOk(await api.get('/customer_case_api/get_all_cases', bob));
   });
-  afterAll(() => server?.close());
 
   describe('what can be applied for', () => {
     it('lists every case request with six names, and only the active ones to a customer', async () => {
@@ -739,7 +741,7 @@ describe.each(databases)('case lookup limits on $name', (database) => {
   let api: Client;
   beforeAll(async () => {
     // X-Forwarded-For stands for the client address only from a trusted proxy (TRUST_PROXY).
-    server = await startTestServer(database, { lookupLimit: { max: 3, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+    server = await startTestServer(database, { sameDatabaseAs: await shared(database), lookupLimit: { max: 3, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
     api = client(server);
   });
   afterAll(() => server?.close());

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../server/contract/calls.ts';
 import { testDatabases } from '../helpers/databases.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import type { Json } from '../helpers/expect-api.ts';
 
 /**
@@ -20,22 +20,26 @@ const run = promisify(execFile);
 const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1}');
 const everyCall = Object.values(calls);
 
+// The document's server; the reader's, with a limit of its own, is an instance on its database.
+const shared = fileServer(() => {
+  // An app folder with files in it: @fastify/static registers a route per file, none of which is a call.
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-openapi-app-'));
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{}');
+  return { staticDir };
+});
+
 describe('the OpenAPI document', () => {
   let server: TestServer;
   let document: Json;
   beforeAll(async () => {
-    // An app folder with files in it: @fastify/static registers a route per file, none of which is a call.
-    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-openapi-app-'));
-    fs.mkdirSync(path.join(staticDir, 'assets'));
-    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title>');
-    fs.writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{}');
-    server = await startTestServer(database, { staticDir });
+    server = await shared(database);
     const response = await fetch(`${server.url}/docs/openapi.json`);
     expect(response.status).toBe(200);
     document = await response.json();
   });
-  afterAll(() => server?.close());
 
   const operations = (): Json[] =>
     Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([url, methods]) =>
@@ -145,7 +149,7 @@ describe('the OpenAPI document', () => {
 describe('the API reader at /docs', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(database, { rateLimit: { max: 6, windowMs: 60_000 } });
+    server = await startTestServer(database, { sameDatabaseAs: await shared(database), rateLimit: { max: 6, windowMs: 60_000 } });
   });
   afterAll(() => server?.close());
 

@@ -6,7 +6,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { builtApp } from '../helpers/built-app.ts';
 import { decoded, rawRequest, type RawResponse } from '../helpers/raw-http.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const databases = await testDatabases();
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,18 +19,23 @@ const ENCODINGS = [
 const onDisk = (dist: string, file: string) => fs.readFileSync(path.join(dist, file));
 const varies = (response: RawResponse) => String(response.headers.vary ?? '').toLowerCase();
 
+// The serving tests' server, one per database, each on a built app of its own; the HSTS test is an instance on its database.
+const dists: string[] = [];
+afterAll(() => dists.forEach((dist) => fs.rmSync(dist, { recursive: true, force: true })));
+const shared = fileServer(() => {
+  const dist = builtApp();
+  dists.push(dist);
+  return { staticDir: dist };
+});
+
 describe.each(databases)('serving on $name', (database) => {
   let server: TestServer;
   let dist: string;
   const get = (url: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}${url}`, { headers });
 
   beforeAll(async () => {
-    dist = builtApp();
-    server = await startTestServer(database, { staticDir: dist });
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+    server = await shared(database);
+    dist = server.config.staticDir;
   });
 
   describe('the app files go compressed at build time, chosen by Accept-Encoding', () => {
@@ -228,7 +233,7 @@ describe.each(databases)('serving on $name', (database) => {
 describe('HSTS behind a trusted TLS proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(databases[0], { trustProxy: ['127.0.0.1'] });
+    server = await startTestServer(databases[0], { sameDatabaseAs: await shared(databases[0]), trustProxy: ['127.0.0.1'] });
   });
   afterAll(() => server?.close());
 
