@@ -4,13 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fillWithMigratedPglite } from '../helpers/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Runs the server as operators do and returns how it ended. */
-function start(env: NodeJS.ProcessEnv) {
+/**
+ * Runs the server as operators do and returns how it ended. `migrated`: its DATA_DIR holds a
+ * migrated database already, for a start that gets as far as listening (creating one: seconds).
+ */
+async function start(env: NodeJS.ProcessEnv, migrated = false) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-refused-'));
   try {
+    if (migrated) await fillWithMigratedPglite(path.join(dataDir, 'db'));
     const run = spawnSync(process.execPath, ['server/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '18931', HOST: '127.0.0.1', STATIC_DIR: '', ...env },
@@ -25,14 +30,14 @@ function start(env: NodeJS.ProcessEnv) {
 
 describe('a start the portal refuses', () => {
   it('says why in one line and exits 1: a setting it reads, and one it can only try', async () => {
-    const shortSecret = start({ TOKEN_SECRET: 'short' });
+    const shortSecret = await start({ TOKEN_SECRET: 'short' });
     expect(shortSecret).toEqual({ status: 1, stderr: 'The portal could not start: TOKEN_SECRET must be at least 32 characters (got 5); leave it unset to have one made' });
 
     // The metrics port is taken: found only when the server tries to listen on it.
     const taken = net.createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => taken.once('listening', resolve));
     try {
-      const busy = start({ METRICS_PORT: String((taken.address() as net.AddressInfo).port) });
+      const busy = await start({ METRICS_PORT: String((taken.address() as net.AddressInfo).port) }, true);
       expect(busy.status).toBe(1);
       expect(busy.stderr.split('\n')).toHaveLength(1);
       expect(busy.stderr).toMatch(/^The portal could not start: .*EADDRINUSE/);
