@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { calls } from '../contract/calls.ts';
 import { formFieldNames } from '../contract/call.ts';
-import { requestLanguage, statedLanguage } from '../errors/language.ts';
+import { requestLanguage, statedLanguage } from '../mail/language.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { GuessLimit } from '../auth/guess-limit.ts';

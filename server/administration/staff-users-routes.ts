@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { calls } from '../contract/calls.ts';
 import { messageBody } from '../errors/messages.ts';
-import { requestLanguage } from '../errors/language.ts';
+import { requestLanguage } from '../mail/language.ts';
 import { callRoutes } from '../web/call-routes.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { StaffAdminService } from './staff-users-service.ts';

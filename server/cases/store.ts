@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary, PublicCaseStatus } from '../contract/cases.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
-import { containing, filedOption, filedQuestionNames, iso, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
+import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { customerStatus, lateness } from './state-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
@@ -202,38 +202,19 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
       return rows[0]?.id;
     },
 
-    /**
-     * One page of this customer's matching cases and how many pages there are, in one
-     * statement (issue 13: the count and the page were two round trips). The page is
-     * clamped in SQL to 1..the last page, so a page past the end shows the last one, and
-     * no cases still make one (empty) page. `wantedPage` is numeric, so any integer the
-     * query string allows compares without overflowing.
-     */
+    /** One page of this customer's matching cases and how many pages there are (pageOf: one statement, the page clamped). */
     async pageOfCases(customerId: string, filters: CaseFilters, oldestFirst: boolean, perPage: number, wantedPage: number): Promise<CaseListResponse> {
       const { where, params, customerJoin } = filterSql(customerId, filters);
       const order = oldestFirst ? 'ORDER BY c.created_at, c.case_number' : NEWEST_FIRST;
-      const [per, wanted] = [`$${params.length + 1}::int`, `$${params.length + 2}::numeric`];
-      // Per page and page are parameters too: one statement text per filter shape, so its plan is reused.
-      const rows = await db.query<Partial<CaseRow> & { totalPages: number; currentPage: number }>(
-        `WITH total AS (
-           SELECT greatest(1, (count(*)::int + ${per} - 1) / ${per}) AS pages
-           FROM customer_case c ${customerJoin} WHERE ${where}
-         ), clamped AS (
-           SELECT pages, least(greatest(${wanted}, 1), pages)::int AS page FROM total
-         )
-         SELECT clamped.pages AS "totalPages", clamped.page AS "currentPage", shown.*
-         FROM clamped LEFT JOIN LATERAL (
-           SELECT c.id AS "_id", c.case_number, ${customerStatus('c')} AS status, ${iso('c.created_at')} AS "createdAt",
-             json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist
-           FROM customer_case c ${customerJoin} JOIN case_request r ON r.id = c.case_request_id
-           WHERE ${where} ${order} LIMIT ${per} OFFSET (clamped.page - 1) * ${per}
-         ) shown ON true`,
-        [...params, perPage, wantedPage],
-      );
-      const [{ totalPages, currentPage }] = rows;
-      // Every row carries the page numbers; an empty page is one row with no case in it.
-      const cases = rows.flatMap(({ totalPages: _, currentPage: __, ...row }) => (row._id === null ? [] : [row as CaseRow]));
-      return { cases, currentPage, totalPages };
+      const { rows, currentPage, totalPages } = await pageOf<CaseRow>(db, {
+        matching: `SELECT c.id, row_number() OVER (${order}) AS position FROM customer_case c ${customerJoin} WHERE ${where}`,
+        shown: `SELECT json_build_object('_id', c.id, 'case_number', c.case_number, 'status', ${customerStatus('c')},
+            'createdAt', ${iso('c.created_at')}, 'caselist', json_build_object('_id', r.id, ${sixNames('r', 'case_name')})) AS row
+          FROM page JOIN customer_case c ON c.id = page.id JOIN case_request r ON r.id = c.case_request_id
+          ORDER BY page.position`,
+        params, perPage, page: wantedPage,
+      });
+      return { cases: rows, currentPage, totalPages };
     },
 
     async summary(customerId: string): Promise<CaseSummary> {

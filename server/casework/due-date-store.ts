@@ -2,14 +2,14 @@ import type { Queryable } from '../db/database.ts';
 import { DEFAULT_TARGET_WORKING_DAYS, dueDay, lateFrom } from './due-dates.ts';
 import { ETHIOPIAN_HOLIDAYS, type Holidays } from './holidays.ts';
 
-/** Where the holidays come from: today the list in server/casework/holidays.ts. */
+/** Where the holidays come from: the admin's holiday table (app.ts passes administration's calendar); the built-in list when none is given. */
 export type HolidaySource = () => Promise<Holidays>;
 const builtInHolidays: HolidaySource = async () => ETHIOPIAN_HOLIDAYS;
 /** The Addis Ababa day (UTC+3 all year) a case `c` was filed on, as YYYY-MM-DD. */
 const FILING_DAY = `to_char(c.created_at AT TIME ZONE 'UTC' + interval '3 hours', 'YYYY-MM-DD')`;
 
 /**
- * When cases fall due (issue 15): set once, at filing, from the case request's target in
+ * When cases fall due: set once, at filing, from the case request's target in
  * working days, and stored, so lateness is a comparison every instance makes alike on read.
  */
 export function createDueDates(db: Queryable, holidays: HolidaySource = builtInHolidays) {

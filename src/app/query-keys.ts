@@ -1,6 +1,8 @@
 /**
- * Every query key of the app, in one place, so a loader, a component and an
- * invalidation always name the same data (STYLE.md 1). Invalidate by prefix.
+ * The query keys of the customer's side that several features read (divisions, the
+ * customer's own data, case requests), so a loader, a component and an invalidation always
+ * name the same data (STYLE.md 1). A feature's own reads keep their key factory in its
+ * api.ts; every staff key starts with STAFF_QUERIES (app/staff-session.ts). Invalidate by prefix.
  */
 export const queryKeys = {
   divisions: {
@@ -14,7 +16,7 @@ export const queryKeys = {
     all: ['customer'] as const,
     profile: (id: string) => [...queryKeys.customer.all, 'profile', id] as const,
     cases: () => [...queryKeys.customer.all, 'cases'] as const,
-    caseList: (page: number, sort: -1 | 1) => [...queryKeys.customer.cases(), 'list', page, sort] as const,
+    casesPage: (page: number, sort: -1 | 1) => [...queryKeys.customer.cases(), 'list', page, sort] as const,
     caseSummary: () => [...queryKeys.customer.cases(), 'summary'] as const,
     caseNumbers: () => [...queryKeys.customer.cases(), 'numbers'] as const,
     case: (id: string) => [...queryKeys.customer.cases(), 'detail', id] as const,

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { caseListQuery, type SortOrder } from '../features/cases/api.ts';
+import { customerCasesQuery, type SortOrder } from '../features/cases/api.ts';
 import { CaseStatusPage } from '../features/cases/case-status-page.tsx';
 import { pageParam, sortParam } from './-search.ts';
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/dashboard/casestatus')({
     sort: sortParam(search.sort),
   }),
   loaderDeps: ({ search }) => searchOf(search),
-  loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchQuery(caseListQuery(deps.page, deps.sort)),
+  loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchQuery(customerCasesQuery(deps.page, deps.sort)),
   component: function CaseStatusRoute() {
     const { page, sort } = searchOf(Route.useSearch());
     return <CaseStatusPage page={page} sort={sort} />;

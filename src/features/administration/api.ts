@@ -38,7 +38,6 @@ export const saveDirectorate = (json: DirectorateDraft) => api('adminSaveDirecto
 export const saveTeam = (json: TeamDraft) => api('adminSaveTeam', { json, via: staffHttp });
 export const saveCaseRequest = (json: CaseRequestDraft) => api('adminSaveCaseRequest', { json, via: staffHttp });
 export const saveQuestion = (json: QuestionDraft) => api('adminSaveQuestion', { json, via: staffHttp });
-export const deleteQuestion = (id: string) => api('adminDeleteQuestion', { params: { id }, via: staffHttp });
 export const saveHoliday = (json: HolidayDraft) => api('adminSaveHoliday', { json, via: staffHttp });
 export const deleteHoliday = (id: string) => api('adminDeleteHoliday', { params: { id }, via: staffHttp });
 export const saveLanguages = (languages: Locale[]) => api('adminSaveLanguages', { json: { languages }, via: staffHttp });

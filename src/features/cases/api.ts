@@ -30,9 +30,9 @@ export const questionsQuery = () =>
     staleTime: 10 * 60_000,
   });
 
-export const caseListQuery = (page: number, sort: SortOrder) =>
+export const customerCasesQuery = (page: number, sort: SortOrder) =>
   queryOptions({
-    queryKey: queryKeys.customer.caseList(page, sort),
+    queryKey: queryKeys.customer.casesPage(page, sort),
     queryFn: ({ signal }) => api('getCases', { query: { page, sort }, signal }),
   });
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Spinner } from '../../ui/spinner.tsx';
-import { caseListQuery, type SortOrder } from './api.ts';
+import { customerCasesQuery, type SortOrder } from './api.ts';
 import { CaseRows } from './case-rows.tsx';
 import { BackLink } from '../../ui/back-link.tsx';
 
@@ -12,7 +12,7 @@ const PAGE_SIZE = 10;
 export function CaseStatusPage({ page, sort }: { page: number; sort: SortOrder }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const list = useQuery({ ...caseListQuery(page, sort), placeholderData: (previous) => previous });
+  const list = useQuery({ ...customerCasesQuery(page, sort), placeholderData: (previous) => previous });
   const total = Math.max(1, list.data?.totalPages ?? 1);
   const current = Math.min(Math.max(1, list.data?.currentPage ?? page), total);
   // SPEC section 9: previous/next are clamped to 1..totalPages.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isRateLimited } from '../../app/http.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { caseListQuery, caseSummaryQuery } from './api.ts';
+import { customerCasesQuery, caseSummaryQuery } from './api.ts';
 import { CaseRows } from './case-rows.tsx';
 
 // SPEC section 9: the recent cases table shows 4 rows.
@@ -13,7 +13,7 @@ const RECENT_ROWS = 4;
 /** SPEC section 2 dashboard home: five summary cards, then the 4 most recent cases. */
 export function DashboardHome() {
   const summary = useQuery(caseSummaryQuery());
-  const recent = useQuery(caseListQuery(1, -1));
+  const recent = useQuery(customerCasesQuery(1, -1));
   const cards: [ReactNode, number | undefined, string][] = [
     [<Trans>Total cases</Trans>, summary.data?.totalCases, 'total'],
     [<Trans>Pending</Trans>, summary.data?.pendingCases, 'pending'],

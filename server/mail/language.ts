@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_LANGUAGE } from '../contract/constants.ts';
-import type { Language } from './messages.ts';
+import type { Language } from '../errors/messages.ts';
 
 // The app sends its locale (en, am, om, ti, so, aa) as Accept-Language; the API's own codes differ.
 const FROM_LOCALE: Partial<Record<string, Language>> = API_LANGUAGE;
