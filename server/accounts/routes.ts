@@ -63,10 +63,10 @@ export const accountRoutes: FastifyPluginAsync<Options> = async (app, { service,
   // Failed sign-ins are counted in service.login (server/auth/sign-in.ts), not every attempt.
   route(calls.loginCustomerUser, async (request) => ({ token: await service.login(request.body.email, request.body.password, request.ip) }));
 
-  route(calls.getCustomerUser, (request) => service.customer(request.session!, request.params.id));
+  route(calls.getCustomerUser, (request) => service.customer(request.session, request.params.id));
 
   route(calls.logoutCustomerUser, async (request) => {
-    await service.logout(request.session!);
+    await service.logout(request.session);
     return messageBody('loggedOut');
   });
 

@@ -23,15 +23,15 @@ export const reviewRoutes: FastifyPluginAsync<Options> = async (app, { service, 
   route(calls.staffGetAccusation, (request) => service.accusationCase(request.params.id));
   route(calls.staffUpdateAccusation, async (request) => ({
     ...messageBody(request.body.status === 'closed' ? 'accusationClosed' : 'accusationReviewStarted'),
-    ...(await service.move(request.session!, request.params.id, request.body)),
+    ...(await service.move(request.session, request.params.id, request.body)),
   }));
   route(calls.staffAssignAccusation, async (request) => ({
     ...messageBody('accusationAssigned'),
-    ...(await service.assign(request.session!, request.params.id, request.body)),
+    ...(await service.assign(request.session, request.params.id, request.body)),
   }));
   route(calls.staffNoteAccusation, async (request) => ({
     ...messageBody('accusationNoteAdded'),
-    ...(await service.addNote(request.session!, request.params.id, request.body.note)),
+    ...(await service.addNote(request.session, request.params.id, request.body.note)),
   }));
   route(calls.staffListEthicsUsers, () => service.ethicsUsers());
 

@@ -25,26 +25,26 @@ export const adminRoutes: FastifyPluginAsync<Options> = async (app, { divisions,
       divisions: tree.map((division) => ({ ...division, case_requests: requests.filter((request) => request.division_id === division.id) })),
     };
   });
-  route(calls.adminSaveDivision, async (request) => saved(await divisions.saveDivision(request.session!, request.body)));
-  route(calls.adminSaveDirectorate, async (request) => saved(await divisions.saveDirectorate(request.session!, request.body)));
-  route(calls.adminSaveTeam, async (request) => saved(await divisions.saveTeam(request.session!, request.body)));
-  route(calls.adminSaveCaseRequest, async (request) => saved(await caseRequests.saveCaseRequest(request.session!, request.body)));
-  route(calls.adminSaveQuestion, async (request) => saved(await caseRequests.saveQuestion(request.session!, request.body)));
+  route(calls.adminSaveDivision, async (request) => saved(await divisions.saveDivision(request.session, request.body)));
+  route(calls.adminSaveDirectorate, async (request) => saved(await divisions.saveDirectorate(request.session, request.body)));
+  route(calls.adminSaveTeam, async (request) => saved(await divisions.saveTeam(request.session, request.body)));
+  route(calls.adminSaveCaseRequest, async (request) => saved(await caseRequests.saveCaseRequest(request.session, request.body)));
+  route(calls.adminSaveQuestion, async (request) => saved(await caseRequests.saveQuestion(request.session, request.body)));
   route(calls.adminDeleteQuestion, async (request) => {
-    await caseRequests.deleteQuestion(request.session!, request.params.id);
+    await caseRequests.deleteQuestion(request.session, request.params.id);
     return messageBody('questionDeleted');
   });
 
   route(calls.adminListHolidays, async () => ({ holidays: await settings.holidays() }));
-  route(calls.adminSaveHoliday, async (request) => ({ ...messageBody('referenceSaved'), holiday: await settings.saveHoliday(request.session!, request.body) }));
+  route(calls.adminSaveHoliday, async (request) => ({ ...messageBody('referenceSaved'), holiday: await settings.saveHoliday(request.session, request.body) }));
   route(calls.adminDeleteHoliday, async (request) => {
-    await settings.deleteHoliday(request.session!, request.params.id);
+    await settings.deleteHoliday(request.session, request.params.id);
     return messageBody('holidayDeleted');
   });
 
   route(calls.getLanguages, async () => ({ languages: await settings.languages() }));
   route(calls.adminSaveLanguages, async (request) => ({
     ...messageBody('referenceSaved'),
-    languages: await settings.saveLanguages(request.session!, request.body.languages),
+    languages: await settings.saveLanguages(request.session, request.body.languages),
   }));
 };

@@ -13,7 +13,7 @@ export const staffAdminRoutes: FastifyPluginAsync<{ service: StaffAdminService; 
   route(calls.adminListStaff, async () => ({ staff: await service.list() }));
 
   route(calls.adminSaveStaff, async (request) => {
-    const { staff, passwordLinkSent } = await service.save(request.session!, request.body, requestLanguage(request));
+    const { staff, passwordLinkSent } = await service.save(request.session, request.body, requestLanguage(request));
     return { ...messageBody(passwordLinkSent ? 'staffSavedLinkSent' : 'staffSaved'), staff, password_link_sent: passwordLinkSent };
   });
 

@@ -18,12 +18,12 @@ export const archiveRoutes: FastifyPluginAsync<Options> = async (app, { service,
   const route = callRoutes(app, sessions);
   route(calls.staffArchiveCase, async (request) => ({
     ...messageBody('caseArchived'),
-    ...(await fileCase(request.session!, request.params.id, request.body.category)),
+    ...(await fileCase(request.session, request.params.id, request.body.category)),
   }));
   route(calls.staffListArchivedCases, (request) => service.archivedCases(request.query));
   route(calls.staffListArchivalCategories, () => service.archivalCategories());
   route(calls.staffSaveArchivalCategory, async (request) => ({
     ...messageBody('archivalCategorySaved'),
-    ...(await service.saveArchivalCategory(request.session!, request.body)),
+    ...(await service.saveArchivalCategory(request.session, request.body)),
   }));
 };

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { calls } from '../contract/calls.ts';
 import { idempotencyKeyOf, requestFingerprint } from '../web/idempotency-key.ts';
 import { callRoutes } from '../web/call-routes.ts';
 import { idempotentReplays } from '../metrics/metrics.ts';
 import { messageBody } from '../errors/messages.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { SessionClaims } from '../auth/tokens.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { normaliseCaseNumber } from './case-number.ts';
 import type { CaseService } from './service.ts';
@@ -23,7 +24,7 @@ interface Options {
 /** SPEC section 7: customer_case_api and customer_case_history_api. */
 export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, lookupLimit: lookupLimitOptions }) => {
   const route = callRoutes(app, sessions);
-  const customerId = (request: FastifyRequest) => request.session!.id;
+  const customerId = (request: { session: SessionClaims }) => request.session.id;
 
   route(calls.createCase, async (request) => {
     // The outbox replays a queued application with the same key: one case, one receipt.

@@ -18,20 +18,20 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
   const route = callRoutes(app, sessions);
   const responseForm = calls.staffRespondCase.form;
 
-  route(calls.staffListCases, (request) => service.queue(request.session!, request.query));
-  route(calls.staffGetCase, (request) => service.caseForStaff(request.session!, request.params.id));
+  route(calls.staffListCases, (request) => service.queue(request.session, request.query));
+  route(calls.staffGetCase, (request) => service.caseForStaff(request.session, request.params.id));
   route(calls.staffTakeCase, async (request) => ({
     ...messageBody('caseTaken'),
-    ...(await service.take(request.session!, request.params.id)),
+    ...(await service.take(request.session, request.params.id)),
   }));
   route(calls.staffAssignCase, async (request) => ({
     ...messageBody('caseAssigned'),
-    ...(await service.assign(request.session!, request.params.id, request.body.officer)),
+    ...(await service.assign(request.session, request.params.id, request.body.officer)),
   }));
-  route(calls.staffListOfficers, (request) => service.officers(request.session!));
+  route(calls.staffListOfficers, (request) => service.officers(request.session));
   route(calls.staffScheduleCase, async (request) => ({
     ...messageBody('caseAppointmentSaved'),
-    ...(await service.schedule(request.session!, request.params.id, request.body)),
+    ...(await service.schedule(request.session, request.params.id, request.body)),
   }));
   route(calls.staffRespondCase, async (request) => {
     const { fields, file } = await receiveForm(request, storage, {
@@ -44,18 +44,18 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
       await storage.remove('case-files', file);
       throw new ApiError(400, 'justificationRequired');
     }
-    return { ...messageBody('caseResponded'), ...(await service.respond(request.session!, request.params.id, justification, file)) };
+    return { ...messageBody('caseResponded'), ...(await service.respond(request.session, request.params.id, justification, file)) };
   });
   route(calls.staffApproveCase, async (request) => ({
     ...messageBody('caseApproved'),
-    ...(await service.approve(request.session!, request.params.id)),
+    ...(await service.approve(request.session, request.params.id)),
   }));
   route(calls.staffReturnCase, async (request) => ({
     ...messageBody('caseReturned'),
-    ...(await service.sendBack(request.session!, request.params.id, request.body.note.trim())),
+    ...(await service.sendBack(request.session, request.params.id, request.body.note.trim())),
   }));
   route(calls.staffRejectCase, async (request) => ({
     ...messageBody('caseRejected'),
-    ...(await service.reject(request.session!, request.params.id, request.body.rejection_justification.trim())),
+    ...(await service.reject(request.session, request.params.id, request.body.rejection_justification.trim())),
   }));
 };

@@ -6,5 +6,5 @@ import type { ManagementService } from './service.ts';
 
 /** The management dashboard's one call (issue 16). */
 export const managementRoutes: FastifyPluginAsync<{ service: ManagementService; sessions: Sessions }> = async (app, { service, sessions }) => {
-  callRoutes(app, sessions)(calls.managementSummary, (request) => service.summary(request.session!, request.query.weeks));
+  callRoutes(app, sessions)(calls.managementSummary, (request) => service.summary(request.session, request.query.weeks));
 };

@@ -10,7 +10,7 @@ import type { RatingService } from './service.ts';
 export const ratingRoutes: FastifyPluginAsync<{ service: RatingService; sessions: Sessions }> = async (app, { service, sessions }) => {
   const route = callRoutes(app, sessions);
 
-  route(calls.getRatingByCase, (request) => service.ratingOf(request.session!.id, request.params.caseId));
+  route(calls.getRatingByCase, (request) => service.ratingOf(request.session.id, request.params.caseId));
 
   route(calls.createCustomerRating, async (request) => {
     const invalid = request.validationError;
@@ -19,7 +19,7 @@ export const ratingRoutes: FastifyPluginAsync<{ service: RatingService; sessions
       const aboutStars = issues.some((issue) => issue.instancePath === '/rateNum' || JSON.stringify(issue.params ?? {}).includes('rateNum'));
       throw new ApiError(400, aboutStars ? 'ratingInvalid' : 'invalidRequest', invalid.message);
     }
-    await service.rate(request.session!.id, request.body.rateCase, request.body.rateNum);
+    await service.rate(request.session.id, request.body.rateCase, request.body.rateNum);
     return messageBody('ratingSaved');
   }, {
     // A star count that is not a whole number gets the rating message, not a generic one.

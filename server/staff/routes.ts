@@ -18,7 +18,7 @@ export const staffRoutes: FastifyPluginAsync<{ service: StaffService; sessions: 
 
   for (const logout of [calls.logoutAccusationAcceptor, calls.logoutAccusationAcceptorApi, calls.staffLogout]) {
     route(logout, async (request) => {
-      await service.logout(request.session!);
+      await service.logout(request.session);
       return messageBody('loggedOut');
     });
   }

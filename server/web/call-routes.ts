@@ -2,8 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { Answer, BodyOf, ParamsOf, QueryOf } from '../contract/calls.ts';
 import { successStatus, type Call } from '../contract/call.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { SessionClaims } from '../auth/tokens.ts';
 
-type Request<C> = FastifyRequest<{ Params: ParamsOf<C>; Querystring: QueryOf<C>; Body: BodyOf<C> }>;
+/**
+ * The request a call's handler gets: typed by its params, query and body, and, when the call
+ * needs a token, with the session its token check has put there (so no handler asserts one).
+ */
+type Request<C> = FastifyRequest<{ Params: ParamsOf<C>; Querystring: QueryOf<C>; Body: BodyOf<C> }> &
+  (C extends { auth: false | 'optional' } ? unknown : { session: SessionClaims });
 
 /** Answers with one of the call's declared bodies (the success status is set already), or sends itself. */
 export type CallHandler<C> = (request: Request<C>, reply: FastifyReply) => Answer<C> | FastifyReply | Promise<Answer<C> | FastifyReply>;
