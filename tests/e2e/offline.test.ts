@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appInChromium, movableClock, outliveSession, startAppServer } from '../helpers/app-server.ts';
+import { appInChromium, movableClock, outliveSession } from '../helpers/app-server.ts';
 import { chooseLanguage, CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { inkOnFirstPage, logInThroughPage, signInByToken } from '../helpers/session.ts';
@@ -32,7 +32,13 @@ const pending = (page: Page) =>
   );
 
 describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-e2e-')) });
+  // The server's clock, moved past a session's lifetime by one test and put back after it.
+  const clock = movableClock();
+  // A copy of the built app of this file's own: one test deploys a new service worker into it.
+  const deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  if (fs.existsSync(dist)) fs.cpSync(dist, deployed, { recursive: true });
+  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-e2e-')), staticDir: deployed, clock: clock.now });
   let pdfFile: string;
   const pdfBytes = tinyPdf('Offline evidence');
 
@@ -218,8 +224,7 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
   });
 
   it('holds a queued application whose session expired as "sign in to send", and sends it once after sign-in', async () => {
-    const clock = movableClock();
-    const shortLived = await startAppServer({ clock: clock.now, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-ttl-')) });
+    const shortLived = app.server;
     try {
       const { context, page } = await online(shortLived.url);
       await page.clock.install();
@@ -245,17 +250,14 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
       expect(await count()).toBe(1);
       await context.close();
     } finally {
-      await shortLived.close();
+      clock.reset();
     }
   });
 
   it('says so when a new version is deployed while the app is open', async () => {
-    // A deployment of its own: a copy of the built app whose service worker then changes.
-    const deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
-    fs.cpSync(path.resolve(import.meta.dirname, '../../dist'), deployed, { recursive: true });
-    const app = await startAppServer({ staticDir: deployed });
-    try {
-      const { context, page } = await online(app.url);
+    // This file's server serves a copy of the built app, whose service worker then changes.
+    {
+      const { context, page } = await online(app.server.url);
       await visitOnline(page, '/makeaccusation');
       await chooseLanguage(page, 'en');
       await page.locator('form [name=subject]').fill('Half-typed subject');
@@ -270,8 +272,6 @@ describe.skipIf(!hasChromium)('offline-tolerant PWA in Chromium', () => {
       await page.getByTestId('update-prompt').getByRole('button').click();
       await page.waitForFunction(() => !document.querySelector('[data-testid=update-prompt]'));
       await context.close();
-    } finally {
-      await app.close();
     }
   });
 

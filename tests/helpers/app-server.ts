@@ -40,10 +40,14 @@ export function appInChromium(overrides: TestServerOptions = {}): { readonly ser
   };
 }
 
-/** The server's clock for a test that moves time instead of waiting for it (pass `clock.now` as `clock`). */
+/**
+ * The server's clock for a test that moves time instead of waiting for it (pass `clock.now` as
+ * `clock`). `reset` puts it back on real time, so a file's server can be shared by the test
+ * that moved it and the tests after it.
+ */
 export function movableClock() {
   let ahead = 0;
-  return { now: () => Date.now() + ahead, forward: (ms: number) => void (ahead += ms) };
+  return { now: () => Date.now() + ahead, forward: (ms: number) => void (ahead += ms), reset: () => void (ahead = 0) };
 }
 
 /**
