@@ -23,8 +23,13 @@ export function appInChromium(overrides: TestServerOptions = {}): { readonly ser
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startAppServer(overrides);
-    browser = await launchChromium();
+    // Chromium starts while the server opens its database.
+    const launched = launchChromium();
+    try {
+      server = await startAppServer(overrides);
+    } finally {
+      browser = await launched;
+    }
   });
   afterAll(async () => {
     await browser?.close();
