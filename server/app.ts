@@ -169,7 +169,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   });
   const caseRequests = createCaseRequestStore(db);
   // Cases filed before due dates were stored (and the demo's) get theirs: lateness is read from them.
-  // The holidays the due dates skip are the admin's data (issue 16), read at each filing.
+  // The holidays the due dates skip are the admin's data, read at each filing.
   const settings = createSettingsService(createSettingsStore(db), clock);
   const dueDates = createDueDates(db, () => settings.calendar());
   await dueDates.fillMissing();

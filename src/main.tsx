@@ -31,13 +31,13 @@ const routeChunks = () =>
 const locale = storedLocale();
 // The signed-in pages show dates on load: their formatter is made while the route's code
 // and the catalog are on their way, in a task of its own before the first paint, rather
-// than in the dashboard's render once its data has come (issue 13).
+// than in the dashboard's render once its data has come.
 const datesReady = window.location.pathname.startsWith('/dashboard')
   ? new Promise<void>((resolve) => setTimeout(() => resolve(prepareDateFormat(locale)), 0))
   : undefined;
 
 // The catalog is loaded before the first paint so no untranslated text flashes; meanwhile
-// a new tab takes the sign-in of an open tab of this browser session (issue 12).
+// a new tab takes the sign-in of an open tab of this browser session.
 await Promise.all([
   activateLocale(locale, { remember: false }),
   session.restore(),
@@ -49,7 +49,7 @@ session.onExpiry(() => {
   queryClient.removeQueries({ queryKey: queryKeys.customer.all });
   void router.navigate({ to: '/' });
 });
-// The outbox (and Dexie with it) loads after the first paint, and only when it holds something (issue 13).
+// The outbox (and Dexie with it) loads after the first paint, and only when it holds something.
 const outboxSender = async () => ((await peekOutbox()).stored > 0 ? import('./outbox/sender.ts') : undefined);
 const resumeOutbox = () => void outboxSender().then((sender) => sender?.resumeOutbox());
 startPwa();

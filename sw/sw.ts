@@ -56,7 +56,7 @@ async function warm(path: string, event: ExtendableEvent): Promise<Response | un
   return response.catch(() => undefined);
 }
 
-/** Every division's own record not cached yet: each division page opens offline, also one never opened (issue 12). */
+/** Every division's own record not cached yet: each division page opens offline, also one never opened. */
 async function warmDivisions(event: ExtendableEvent) {
   const cache = await caches.open('reference-data');
   const list = await cache.match(DIVISIONS, { ignoreVary: true });

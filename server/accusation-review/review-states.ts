@@ -1,7 +1,7 @@
 import type { AccusationStatus } from '../contract/accusations.ts';
 
 /**
- * The life of an accusation (issue 15): an ethics user starts the review of a received
+ * The life of an accusation: an ethics user starts the review of a received
  * accusation and closes it with an outcome. The server enforces it (review-service.ts); any
  * other move, a closed accusation reopened included, is refused with 409 and changes nothing.
  */

@@ -13,7 +13,7 @@ interface Options {
   lookupLimit: { max: number; windowMs: number };
 }
 
-/** Ethics users handling accusations, and the complainant's look-up by reference (issue 15). */
+/** Ethics users handling accusations, and the complainant's look-up by reference. */
 export const reviewRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, lookupLimit: limits }) => {
   const route = callRoutes(app, sessions);
 

@@ -14,7 +14,7 @@ interface Dependencies {
 const normaliseReference = (typed: string) => typed.trim().toUpperCase();
 
 /**
- * Ethics users handling accusations (issue 15), with no HTTP in it. A move the states do
+ * Ethics users handling accusations, with no HTTP in it. A move the states do
  * not allow answers 409; so does an action on an accusation another ethics user changed
  * since the version the action names (or, without one, since it was read here).
  */

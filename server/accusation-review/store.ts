@@ -39,7 +39,7 @@ export interface AccusationAction {
   assignee: string | null;
 }
 
-/** The ethics users' reads and writes of accusations (issue 15). */
+/** The ethics users' reads and writes of accusations. */
 export function createReviewStore(db: Database) {
   /** Writes the history entry and the audit entry of one action, in the action's transaction. */
   async function remember(

@@ -9,7 +9,7 @@ import type { CaseRequestAdminStore } from './case-requests-store.ts';
 const MAX_TARGET_WORKING_DAYS = 365;
 
 /**
- * The admin's saves of case requests and their questions (issue 16). History stays true:
+ * The admin's saves of case requests and their questions. History stays true:
  * what a filed case answered is never deleted, only switched off or moved, and the case
  * keeps the words it was filed with (case_answer's copy, migration 017).
  */

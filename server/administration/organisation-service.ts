@@ -6,7 +6,7 @@ import type { SessionClaims } from '../auth/tokens.ts';
 import type { DivisionAdminStore } from './organisation-store.ts';
 
 /**
- * The admin's saves of divisions, directorates and teams (issue 16): each checked, then
+ * The admin's saves of divisions, directorates and teams: each checked, then
  * written with its audit entry (before → after) in one transaction, or not at all.
  */
 export function createDivisionAdminService(store: DivisionAdminStore, clock: () => number) {

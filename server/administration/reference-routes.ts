@@ -14,7 +14,7 @@ interface Options {
   sessions: Sessions;
 }
 
-/** The admin's reference data (issue 16), and the public list of the languages offered. */
+/** The admin's reference data, and the public list of the languages offered. */
 export const adminRoutes: FastifyPluginAsync<Options> = async (app, { divisions, caseRequests, settings, sessions }) => {
   const route = callRoutes(app, sessions);
   const saved = (id: string) => ({ ...messageBody('referenceSaved'), id });

@@ -36,7 +36,7 @@ function checkedHoliday(draft: HolidayDraft): HolidayFields {
   return { calendar: draft.calendar, month, day, date: null, name };
 }
 
-/** The admin's settings (issue 16): the holidays due dates skip, and the languages offered. */
+/** The admin's settings: the holidays due dates skip, and the languages offered. */
 export function createSettingsService(store: SettingsStore, clock: () => number) {
   const audit = (session: SessionClaims, subjectType: 'holiday' | 'setting', subjectId: string, action: string, before?: unknown, after?: unknown) =>
     ({ actorId: session.id, actorRole: session.role, action, subjectType, subjectId, before, after, at: new Date(clock()) });

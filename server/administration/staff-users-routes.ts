@@ -6,7 +6,7 @@ import { callRoutes } from '../web/call-routes.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { StaffAdminService } from './staff-users-service.ts';
 
-/** Staff users, administered (issue 16), and the public page's call that sets a password from a mailed link. */
+/** Staff users, administered, and the public page's call that sets a password from a mailed link. */
 export const staffAdminRoutes: FastifyPluginAsync<{ service: StaffAdminService; sessions: Sessions }> = async (app, { service, sessions }) => {
   const route = callRoutes(app, sessions);
 

@@ -40,7 +40,7 @@ const shaped = (record: StaffRecord) => ({
   last_sign_in_at: record.last_sign_in_at ? new Date(record.last_sign_in_at).toISOString() : null,
 });
 
-/** The admin's rules for staff users (issue 16), with no HTTP in them. */
+/** The admin's rules for staff users, with no HTTP in them. */
 export function createStaffAdminService({ store, mailer, publicUrl, clock }: Dependencies) {
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -22,7 +22,7 @@ export type StaffFields = Omit<StaffRecord, 'id' | 'password_set' | 'last_sign_i
 const COLUMNS = `id, email, firstname, middlename, lastname, role, status, directorate_id, team_id,
   password_hash IS NOT NULL AS password_set, last_sign_in_at`;
 
-/** The SQL of staff administration (issue 16); each write runs in the caller's transaction. */
+/** The SQL of staff administration; each write runs in the caller's transaction. */
 export function createStaffAdminStore(db: Database) {
   return {
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction(work),

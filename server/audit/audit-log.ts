@@ -14,7 +14,7 @@ export type AuditSubject =
   | 'setting'
   | 'archival_category';
 
-/** One staff or admin action (issue 16): who, what, on what, and the change it made. */
+/** One staff or admin action: who, what, on what, and the change it made. */
 export interface AuditEntry {
   /** The staff user; null for the system (a command-line run, a scheduled job). */
   actorId: string | null;

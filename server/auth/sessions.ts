@@ -16,7 +16,7 @@ declare module 'fastify' {
  * instance answers the same. Times come from `clock`, which tests move instead of sleeping.
  */
 export function createSessions(db: Queryable, signer: TokenSigner, ttlSeconds: number, clock: () => number = Date.now) {
-  // One round trip per request (issue 13): the revocation check rides in the same statement.
+  // One round trip per request: the revocation check rides in the same statement.
   const NOT_REVOKED = 'NOT EXISTS (SELECT 1 FROM revoked_token WHERE jti = $1)';
   async function stillValid(claims: SessionClaims): Promise<boolean> {
     const rows =

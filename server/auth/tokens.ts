@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
- * Who a token speaks for: a customer, or a staff user in their role (issue 15). The ethics
+ * Who a token speaks for: a customer, or a staff user in their role. The ethics
  * role keeps today's stored name, accusation_acceptor, so the acceptors' calls stay as they are.
  */
 export type StaffRole = 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';

@@ -16,7 +16,7 @@ export function caseFileResolver(service: CaseService, viewer: Viewer, staffFile
     }
     const customerId = await viewer(request);
     const stored = customerId ? await service.openCaseFile(customerId, file) : undefined;
-    // Not the owner's: perhaps a staff user working on the case (issue 15).
+    // Not the owner's: perhaps a staff user working on the case.
     if (!stored) return customerId ? undefined : staffFile?.(file, request);
     return { body: stored.stream, size: stored.size, downloadName: stored.downloadName, uploaded: true };
   };

@@ -1,5 +1,5 @@
 /**
- * How a case's state and lateness read in SQL (issue 15), shared by the customer's reads and
+ * How a case's state and lateness read in SQL, shared by the customer's reads and
  * the staff's, so every call and every instance says the same thing about a case.
  */
 

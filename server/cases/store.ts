@@ -282,7 +282,7 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
            ${iso('h.changed_at')} AS "changedAt"
          FROM case_history h JOIN customer_case c ON c.id = h.case_id
          WHERE c.customer_id = $1
-           -- The staff's own loop stays internal (issue 15): a response is the customer's once a
+           -- The staff's own loop stays internal: a response is the customer's once a
            -- manager approves it, and appointments show in schedule_program, not as a state.
            AND h.action NOT IN ('respond', 'return', 'schedule', 'extend', 'archive')
            -- A case handed from one officer to another has not moved, for its customer.

@@ -1,5 +1,5 @@
 /**
- * The life of a case on the staff side (issue 15): which action may move a case from
+ * The life of a case on the staff side: which action may move a case from
  * which state, and to which. The server enforces it (server/cases/casework-service.ts);
  * any other move is refused with 409 and changes nothing.
  */

@@ -4,7 +4,7 @@ import type { Holidays } from './holidays.ts';
 
 const NONE: Holidays = { gregorian: [], ethiopian: [], dated: [] };
 
-describe('due dates (issue 15)', () => {
+describe('due dates', () => {
   it('counts days in Addis Ababa: 22:00 UTC on a Monday is already Tuesday there', () => {
     expect(addisDay(new Date('2026-11-23T22:00:00Z'))).toBe('2026-11-24');
     expect(addisDay(new Date('2026-11-23T20:59:59Z'))).toBe('2026-11-23');

@@ -1,7 +1,7 @@
 import { ETHIOPIAN_HOLIDAYS, type Holidays } from './holidays.ts';
 
 /**
- * When a case is due, and whether it is late (issue 15). Days are counted in Addis Ababa,
+ * When a case is due, and whether it is late. Days are counted in Addis Ababa,
  * wherever the server's clock is set, so every instance gives every case the same due
  * date; `now` comes from the app's clock, so tests move time instead of waiting.
  */

@@ -10,7 +10,7 @@ import { callRoutes } from '../web/call-routes.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { CaseworkService } from './service.ts';
 
-/** Staff moving a case through its states (issue 15); the token check comes from the contract's roles. */
+/** Staff moving a case through its states; the token check comes from the contract's roles. */
 export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sessions: Sessions; storage: FileStorage }> = async (
   app,
   { service, sessions, storage },

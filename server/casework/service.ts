@@ -31,7 +31,7 @@ const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
 const WAITING_FOR_ARCHIVE: readonly CaseStatus[] = ['verified', 'rejected'];
 
 /**
- * Staff moving a case through its states (issue 15), with no HTTP in it. A case outside
+ * Staff moving a case through its states, with no HTTP in it. A case outside
  * the staff user's directorate does not exist for them (404, as for customers); a move the
  * state machine does not allow, or one that lost a race, is refused with 409.
  */

@@ -65,7 +65,7 @@ export interface CaseMove {
 export type StoredMove = CaseMove & { caseNumber: string; customerId: string };
 
 /**
- * The case work's reads and writes of the cases' tables (issue 15). `afterMove` runs in
+ * The case work's reads and writes of the cases' tables. `afterMove` runs in
  * each move's transaction: the customer's notices (server/notifications) are queued
  * together with the move or not at all.
  */

@@ -15,7 +15,7 @@ const SeenVersion = Type.Optional(Type.Integer({ minimum: 0 }));
 const Acted = Type.Intersect([Messages, Type.Object({ status: AccusationStatus, version: Type.Integer() })]);
 
 /**
- * Ethics users handling accusations (issue 15): received → under review → closed with an
+ * Ethics users handling accusations: received → under review → closed with an
  * outcome, assignment, internal notes. A move the states do not allow, or one another
  * ethics user made first, answers 409 with nothing changed.
  */

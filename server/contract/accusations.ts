@@ -51,7 +51,7 @@ export const AccusationForm = Type.Object({
 });
 
 
-/** Where an accusation stands (issue 15): an ethics user starts the review, then closes it with an outcome. */
+/** Where an accusation stands: an ethics user starts the review, then closes it with an outcome. */
 export const AccusationStatus = Type.Union([Type.Literal('received'), Type.Literal('under_review'), Type.Literal('closed')]);
 export type AccusationStatus = Static<typeof AccusationStatus>;
 

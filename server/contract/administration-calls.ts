@@ -147,7 +147,7 @@ const SAVE =
   'One transaction with its audit entry (before → after).';
 
 /**
- * The admin's reference data (issue 16): divisions, directorates, teams, case requests and
+ * The admin's reference data: divisions, directorates, teams, case requests and
  * their questions, holidays and the languages offered. Public reads are unchanged (SPEC 7).
  */
 export const referenceDataCalls = defineCalls('administration', {
@@ -261,7 +261,7 @@ export const StaffDraft = Type.Object({
 export type StaffDraft = Static<typeof StaffDraft>;
 
 /**
- * Staff users, administered (issue 16): the admin adds, edits and deactivates them and
+ * Staff users, administered: the admin adds, edits and deactivates them and
  * never chooses a password; the person sets it through a mailed link.
  */
 export const staffUserCalls = defineCalls('administration', {

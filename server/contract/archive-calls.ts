@@ -8,7 +8,7 @@ const withAuth = { 401: refused, 409: refused, ...errorResponses };
 /** An Addis Ababa day, YYYY-MM-DD. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
-/** An archival category, under which archivists file closed cases (issue 16). */
+/** An archival category, under which archivists file closed cases. */
 const ArchivalCategory = Type.Object({
   _id: Id,
   name: Type.String(),

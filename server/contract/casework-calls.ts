@@ -57,7 +57,7 @@ const StaffCase = Type.Intersect([
 ]);
 
 /**
- * Staff moving a case (issue 15): officers and managers of the case's directorate. A case
+ * Staff moving a case: officers and managers of the case's directorate. A case
  * of another directorate answers 404; a move its state does not allow, or one another
  * staff user made first, 409 with nothing changed.
  */

@@ -47,18 +47,18 @@ export const endpoints = {
   getAccusation: { method: 'GET', path: '/accusation_acceptor_api/get_accusations/:id', auth: 'accusation_acceptor' },
   loginAccusationAcceptor: { method: 'POST', path: '/accusation_acceptor_user_api/login_accusation_acceptor', auth: false },
   logoutAccusationAcceptor: { method: 'GET', path: '/accusation_acceptor_user_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
-  /** The same logout on the path the acceptors' other calls share (issue 5). */
+  /** The same logout on the path the acceptors' other calls share. */
   logoutAccusationAcceptorApi: { method: 'GET', path: '/accusation_acceptor_api/logout_accusation_acceptor', auth: 'accusation_acceptor' },
-  /** Where an accusation stands, for the complainant who holds its reference (issue 15). */
+  /** Where an accusation stands, for the complainant who holds its reference. */
   getAccusationStatus: { method: 'GET', path: '/accusation_acceptor_api/get_accusation_status/:reference', auth: false },
-  // ethics users handling accusations (issue 15); the stored role keeps the acceptors' name
+  // ethics users handling accusations; the stored role keeps the acceptors' name
   staffListAccusations: { method: 'GET', path: '/staff_api/accusations', auth: 'accusation_acceptor' },
   staffGetAccusation: { method: 'GET', path: '/staff_api/accusations/:id', auth: 'accusation_acceptor' },
   staffUpdateAccusation: { method: 'POST', path: '/staff_api/accusations/:id/status', auth: 'accusation_acceptor' },
   staffAssignAccusation: { method: 'POST', path: '/staff_api/accusations/:id/assign', auth: 'accusation_acceptor' },
   staffNoteAccusation: { method: 'POST', path: '/staff_api/accusations/:id/notes', auth: 'accusation_acceptor' },
   staffListEthicsUsers: { method: 'GET', path: '/staff_api/ethics_users', auth: 'accusation_acceptor' },
-  // staff (issue 15): one sign-in for every role
+  // staff: one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
   staffLogout: { method: 'POST', path: '/staff_api/logout', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager', 'archivist', 'admin'] },
@@ -76,11 +76,11 @@ export const endpoints = {
   staffListArchivedCases: { method: 'GET', path: '/staff_api/archive/cases', auth: ['archivist', 'admin'] },
   staffListArchivalCategories: { method: 'GET', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
   staffSaveArchivalCategory: { method: 'POST', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
-  // staff users, administered (issue 16); the set-password link's page is public
+  // staff users, administered; the set-password link's page is public
   adminListStaff: { method: 'GET', path: '/staff_api/admin/staff', auth: 'admin' },
   adminSaveStaff: { method: 'POST', path: '/staff_api/admin/staff', auth: 'admin' },
   staffSetPassword: { method: 'PUT', path: '/staff_api/set_password/:id/:token', auth: false },
-  // reference data, administered (issue 16); the languages offered are public
+  // reference data, administered; the languages offered are public
   adminListDivisions: { method: 'GET', path: '/staff_api/admin/divisions', auth: 'admin' },
   adminSaveDivision: { method: 'POST', path: '/staff_api/admin/divisions', auth: 'admin' },
   adminSaveDirectorate: { method: 'POST', path: '/staff_api/admin/directorates', auth: 'admin' },
@@ -93,7 +93,7 @@ export const endpoints = {
   adminDeleteHoliday: { method: 'DELETE', path: '/staff_api/admin/holidays/:id', auth: 'admin' },
   adminSaveLanguages: { method: 'PUT', path: '/staff_api/admin/languages', auth: 'admin' },
   getLanguages: { method: 'GET', path: '/settings_api/languages', auth: false },
-  // management (issue 16): managers see their directorate, admins everything
+  // management: managers see their directorate, admins everything
   managementSummary: { method: 'GET', path: '/staff_api/management/summary', auth: ['admin', 'manager'] },
   auditLog: { method: 'GET', path: '/staff_api/audit', auth: ['admin', 'manager'] },
   // operations

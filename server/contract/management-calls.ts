@@ -70,7 +70,7 @@ export const AuditLogEntry = Type.Object({
 });
 export type AuditLogEntry = Static<typeof AuditLogEntry>;
 
-/** How the corporation's service performs, and what its staff did (issue 16). */
+/** How the corporation's service performs, and what its staff did. */
 export const managementCalls = defineCalls('management', {
   managementSummary: {
     summary: 'The dashboard: cases by state per division and directorate, late cases, answer times, ratings, accusations, weekly trends',

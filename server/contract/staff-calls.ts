@@ -8,7 +8,7 @@ export const StaffLoginBody = Type.Object({ email: Type.String({ maxLength: 254 
 const withAuth = { 401: errorResponses[400], ...errorResponses };
 const logout = { summary: "End the acceptor's session", responses: { 200: Messages, ...withAuth } };
 
-/** The corporation's side (issue 15): one sign-in for every staff role; the token carries the role. */
+/** The corporation's side: one sign-in for every staff role; the token carries the role. */
 export const staffSignInCalls = defineCalls('staff', {
   staffLogin: {
     summary: 'Sign a staff user in',

@@ -43,7 +43,7 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_user: { owner: 'staff', sharedWith: ['administration'] },
   staff_name: { owner: 'staff', public: true },
   staff_session_state: { owner: 'staff', public: true },
-  // The set-password links an admin sends (issue 16): the staff user's own reset.
+  // The set-password links an admin sends: the staff user's own reset.
   staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.

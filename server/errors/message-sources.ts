@@ -44,7 +44,7 @@ export const messageSources = {
   resetInvalid: 'This reset link is not valid any more. Please ask for a new one.',
   sessionInvalid: 'Your session has ended. Please log in again.',
   fileTooLarge: 'The file is too large.',
-  // What a refused request body or request line says (issue 10), instead of one "too large" for all.
+  // What a refused request body or request line says, instead of one "too large" for all.
   uploadIncomplete: 'The upload was cut off before it finished. Please send it again.',
   idempotencyKeyReused: 'This submission differs from the one first sent under the same key. Please send it as a new submission.',
   tooManyFiles: 'Too many files were sent. Please attach only one file.',
@@ -96,7 +96,7 @@ export const messageSources = {
   accusedPartTooLong: 'The accused department must not be longer than 200 characters.',
   accusationDescriptionTooLong: 'The description must not be longer than 5000 characters.',
   accusationReceived: 'Your accusation was received.',
-  // Ethics users handling accusations, and the complainant's look-up (issue 15)
+  // Ethics users handling accusations, and the complainant's look-up
   accusationNotFound: 'No accusation has this reference. Please check it and try again.',
   accusationMoveNotAllowed: 'This accusation cannot be moved that way from its current state.',
   accusationChangedMeanwhile: 'Someone else changed this accusation just now. Please reload it and try again.',
@@ -107,7 +107,7 @@ export const messageSources = {
   accusationAssigned: 'The accusation was given to the chosen ethics user.',
   accusationNoteAdded: 'The internal note was added.',
 
-  // Case work (issue 15)
+  // Case work
   caseMoveNotAllowed: 'This case cannot be moved that way from its current state.',
   caseChangedMeanwhile: 'Someone else changed this case just now. Please reload it and try again.',
   caseTaken: 'You are now processing this case.',
@@ -124,7 +124,7 @@ export const messageSources = {
   archivalCategoryNotFound: 'This archival category does not exist or is no longer in use.',
   archivalCategoryNameTaken: 'Another archival category already has this name.',
 
-  // Staff users, administered (issue 16)
+  // Staff users, administered
   staffSaved: 'The staff user was saved.',
   staffSavedLinkSent: 'The staff user was saved, and a link to set a password was sent to their e-mail.',
   staffEmailTaken: 'Another staff user already has this e-mail address.',
@@ -136,7 +136,7 @@ export const messageSources = {
   staffPasswordSet: 'Your password is set. You can log in now.',
   staffPasswordLinkInvalid: 'This link is not valid any more. Please ask an administrator for a new one.',
 
-  // Reference data, administered (issue 16)
+  // Reference data, administered
   referenceSaved: 'The change was saved.',
   referenceNamesRequired: 'Please write the name in English and in Amharic.',
   referenceDivisionUnknown: 'The division was not found.',

@@ -17,7 +17,7 @@ export const mailSources = {
 } as const;
 
 /**
- * What a customer is told when their case moves (issue 15): an e-mail and a short SMS per
+ * What a customer is told when their case moves: an e-mail and a short SMS per
  * change (server/notifications). `{caseNumber}`, `{date}` (the appointment, in the
  * customer's calendar), `{justification}` and `{link}` (the case in the portal) are filled
  * in when the notice is written. The states in quotes are the app's own badges.
@@ -47,7 +47,7 @@ export const caseNoticeSources = {
 } as const;
 
 /**
- * To a staff user an administrator added or asked to reset (issue 16): the admin never
+ * To a staff user an administrator added or asked to reset: the admin never
  * chooses a password, the person does, through `{link}`.
  */
 export const staffMailSources = {

@@ -12,7 +12,7 @@ const names = ({ name_en, name_am, name_or, name_tg, name_sm, name_af }: Names) 
 const rounded = (days: number | null) => (days === null ? null : Math.round(days * 10) / 10);
 
 /**
- * The management dashboard (issue 16): a manager's directorate or, for an admin, the
+ * The management dashboard: a manager's directorate or, for an admin, the
  * whole corporation. SQL counts; this only arranges the counts per place.
  */
 export function createManagementService(store: ManagementStore, clock: () => number) {

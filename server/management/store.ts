@@ -6,7 +6,7 @@ export type PlaceStateCount = StateCount & { place_id: string };
 export type Names = { name_en: string; name_am: string; name_or: string; name_tg: string; name_sm: string; name_af: string };
 
 /**
- * The dashboard's SQL (issue 16), over the public views of cases, ratings, divisions and
+ * The dashboard's SQL, over the public views of cases, ratings, divisions and
  * accusations. `$1` is the directorate a manager sees, null for everything (an admin).
  */
 const IN_SCOPE = '($1::uuid IS NULL OR p.directorate_id = $1)';

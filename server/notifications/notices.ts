@@ -1,5 +1,5 @@
 /**
- * Which case moves a customer is told of (issue 15), and what each notice says besides the
+ * Which case moves a customer is told of, and what each notice says besides the
  * customer's name. Respond and return stay internal (the customer sees "processing" before
  * and after them); an archive changes nothing the customer sees.
  */

@@ -69,7 +69,7 @@ interface Dependencies {
 export const retryDelay = (attempts: number) => Math.min(RETRY_FIRST_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
 
 /**
- * The customers' notices (issue 15). A case move queues them in its own transaction
+ * The customers' notices. A case move queues them in its own transaction
  * (`queueFor`, the casework store's afterMove hook), so a notice exists exactly when its
  * move does and sending never blocks or fails the staff action. Every instance drains the
  * queue on a timer; a job is leased (FOR UPDATE SKIP LOCKED), sent with no transaction or

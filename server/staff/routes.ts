@@ -7,7 +7,7 @@ import type { StaffService } from './service.ts';
 
 /**
  * Accusation acceptors' sign-in and sign-out (SPEC section 6: a staff user type of its
- * own), and the one sign-in and sign-out for every staff role (issue 15). The acceptors'
+ * own), and the one sign-in and sign-out for every staff role. The acceptors'
  * logout answers on both paths the SPEC names.
  */
 export const staffRoutes: FastifyPluginAsync<{ service: StaffService; sessions: Sessions }> = async (app, { service, sessions }) => {

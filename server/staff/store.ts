@@ -27,7 +27,7 @@ export function createStaffStore(db: Queryable) {
       return rows[0];
     },
 
-    /** When they last signed in, for the admin's list (issue 16). */
+    /** When they last signed in, for the admin's list. */
     async recordSignIn(id: string, at: Date) {
       await db.query('UPDATE staff_user SET last_sign_in_at = $2 WHERE id = $1', [id, at]);
     },

@@ -1,7 +1,7 @@
 /**
  * Resolves a frame after the page's first contentful paint has been shown (at once, then a
  * frame, when it already has been: a later page of the app). Work that the first screen does
- * not need, and that would compete with it on a slow phone, waits for this (issue 13).
+ * not need, and that would compete with it on a slow phone, waits for this.
  * A second at most: a hidden tab paints nothing.
  */
 export function afterFirstPaint(): Promise<void> {

@@ -9,7 +9,7 @@ export const queryClient = new QueryClient({
       staleTime: 60_000,
       // A refusal will not change by asking again; a lost connection may.
       retry: (failureCount, error) => httpStatus(error) === undefined && failureCount < 2,
-      // Kept for the session so the last-seen data reads offline (issue 6).
+      // Kept for the session so the last-seen data reads offline.
       gcTime: 24 * 60 * 60_000,
       // Try the network even when the browser says offline: the service worker may answer.
       networkMode: 'offlineFirst',

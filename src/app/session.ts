@@ -75,7 +75,7 @@ type ExpiryHandler = () => void;
 let onExpiry: ExpiryHandler = () => {};
 
 /**
- * Tabs and windows of one browser session share the sign-in (issue 12). The token stays
+ * Tabs and windows of one browser session share the sign-in. The token stays
  * in each tab's session storage (SPEC section 2); a new tab asks the open ones for it, a
  * sign-in is handed to the others, and a logout or expiry in one tab signs out all of
  * them. Same origin only, and gone with the browser session, as session storage is.
@@ -120,7 +120,7 @@ export const session = {
     sessionStorage.clear();
     publish(undefined);
     channel?.postMessage({ type: 'signed-out' } satisfies SessionMessage);
-    // A customer's application draft leaves a shared device with them (issue 12). Loaded
+    // A customer's application draft leaves a shared device with them. Loaded
     // here only, so Dexie stays out of the first paint; the draft hook saves nothing once
     // signed out, so no late save brings it back.
     void import('../outbox/drafts.ts').then(({ drafts }) => drafts.forgetCustomers());

@@ -4,7 +4,7 @@ import { useCaseLink } from './session.ts';
 
 /**
  * A shared /dashboard/case/{id} link opened while signed out still lands on / (SPEC
- * section 2), but says why; the log-in then opens the case (issue 12).
+ * section 2), but says why; the log-in then opens the case.
  */
 export function SignInNotice() {
   const caseLink = useCaseLink();

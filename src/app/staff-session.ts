@@ -27,7 +27,7 @@ function claims(token: string | undefined): { id: string; role: StaffRole } | un
 
 /**
  * A staff user's sign-in in this tab: shared by the accusation screens and the case
- * screens (issue 15), which are features of their own.
+ * screens, which are features of their own.
  */
 export const staffSession = {
   token: () => sessionStorage.getItem(KEY) ?? undefined,

@@ -3,7 +3,7 @@ import { api } from '../app/http.ts';
 import { SELECTABLE_LOCALES, type Locale } from './locales.ts';
 import { rememberedLanguages, rememberLanguages } from './remembered-languages.ts';
 
-/** The languages the admin opened in the selector (issue 16); English and Amharic until the server has said. */
+/** The languages the admin opened in the selector; English and Amharic until the server has said. */
 export const enabledLanguagesQuery = () =>
   queryOptions({
     queryKey: ['enabled-languages'] as const,

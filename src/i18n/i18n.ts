@@ -19,7 +19,7 @@ export function storedLocale(): Locale {
     // Storage can be blocked (private mode, policies): fall back to the default.
   }
   const locale = localeFromSpecCode(stored);
-  // A language the admin opened (issue 16) holds too, as the server last listed them.
+  // A language the admin opened holds too, as the server last listed them.
   const offered = [...SELECTABLE_LOCALES, ...(rememberedLanguages() ?? [])];
   return locale && offered.includes(locale) ? locale : DEFAULT_LOCALE;
 }

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from './locales.ts';
 
-// The last list of offered languages the server gave (issue 16), so the selector and the
+// The last list of offered languages the server gave, so the selector and the
 // language kept from a last visit work offline too.
 const KEY = 'enabledLanguages';
 

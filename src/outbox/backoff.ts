@@ -2,7 +2,7 @@
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
 /**
- * Up to half of each wait is random (issue 12): when a district's connection returns, the
+ * Up to half of each wait is random: when a district's connection returns, the
  * phones that queued during the outage do not all retry in the same second.
  */
 export const BACKOFF_JITTER = 0.5;

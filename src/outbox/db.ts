@@ -32,7 +32,7 @@ export interface OutboxItem {
 }
 
 /**
- * A form being filled in, kept on the device as it is typed (issue 12): restored after a
+ * A form being filled in, kept on the device as it is typed: restored after a
  * reload, a crash or an update, gone once the form is sent or queued.
  */
 export interface Draft {
@@ -62,7 +62,7 @@ export class OutboxDatabase extends Dexie {
     super(OUTBOX_DB_NAME);
     // v1: the first schema. Add a version with an .upgrade() for every change, and say why.
     this.version(1).stores({ items: 'id, state, createdAt' });
-    // v2: drafts of the forms (issue 12). New tables only, so nothing to upgrade.
+    // v2: drafts of the forms. New tables only, so nothing to upgrade.
     this.version(2).stores({ items: 'id, state, createdAt', drafts: 'key, ownerId', draftFiles: 'key, ownerId' });
   }
 }

@@ -4,7 +4,7 @@ import type { DraftControl } from './use-draft.ts';
 
 /**
  * Under a form that keeps a draft: says it is kept on this device, and discards it after
- * a confirmation (issue 12). `onDiscard` empties the form.
+ * a confirmation. `onDiscard` empties the form.
  */
 export function DraftStatus({ draft, onDiscard }: { draft: DraftControl; onDiscard: () => void }) {
   const [confirming, setConfirming] = useState(false);

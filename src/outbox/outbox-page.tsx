@@ -89,7 +89,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
   );
 }
 
-/** What waits on this device to be sent, and what was sent lately (issue 6). */
+/** What waits on this device to be sent, and what was sent lately. */
 export function OutboxPage() {
   const items = useOutbox();
   return (

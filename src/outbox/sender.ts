@@ -44,7 +44,7 @@ export type SubmitResult =
 /**
  * A form's submit. The submission is written to the outbox first, with its attachment,
  * so closing the tab during an upload loses nothing: the next start sends it again under
- * the same key (issue 12). Online, it is sent at once; if the server cannot be reached
+ * the same key. Online, it is sent at once; if the server cannot be reached
  * (offline, network error, timeout, 5xx) it waits in the outbox and goes when the
  * connection returns. A refusal comes back to the form, which keeps the person's text,
  * and leaves the outbox.

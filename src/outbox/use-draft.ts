@@ -16,7 +16,7 @@ function blank(value: unknown): boolean {
 export const isBlankDraft = (value: DraftValue<unknown>) => !value.file && blank(value.fields);
 
 /**
- * Keeps a form's draft on the device as it is typed (issue 12): restored when the form
+ * Keeps a form's draft on the device as it is typed: restored when the form
  * opens again after a reload, a crash or an update, removed once the form is blank again.
  * `key` undefined keeps no draft (a refused outbox item being edited is kept by the
  * outbox). A customer's draft (`ownerId`) is written only while that customer is signed

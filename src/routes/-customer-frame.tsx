@@ -4,7 +4,7 @@ import { useLogout } from '../features/accounts/use-logout.ts';
 import { useSignedInCustomer } from '../features/accounts/use-signed-in-customer.ts';
 import { DashboardLayout } from '../ui/dashboard-layout.tsx';
 
-/** The signed-in customer's frame: the dashboard's routes, and the print page when a customer opens it (issue 12). */
+/** The signed-in customer's frame: the dashboard's routes, and the print page when a customer opens it. */
 export function CustomerFrame({ children }: { children?: ReactNode }) {
   const customer = useSignedInCustomer();
   const logout = useLogout();

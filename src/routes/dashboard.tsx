@@ -7,7 +7,7 @@ export const Route = createFileRoute('/dashboard')({
   beforeLoad: ({ location }) => {
     const current = session.get();
     if (!current) {
-      // A shared case link: / says why, and the log-in opens the case (issue 12).
+      // A shared case link: / says why, and the log-in opens the case.
       if (location.pathname.startsWith('/dashboard/case/')) session.rememberCaseLink(location.href);
       throw redirect({ to: '/' });
     }

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/print/$id')({
   staticData: { title: msg`Print` },
   component: function PrintRoute() {
     const { id } = Route.useParams();
-    // A signed-in customer stays in the dashboard's frame (issue 12); a visitor gets the public bars.
+    // A signed-in customer stays in the dashboard's frame; a visitor gets the public bars.
     const Frame = useSession() ? CustomerFrame : PublicLayout;
     return (
       <Frame>

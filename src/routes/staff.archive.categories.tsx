@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ArchivalCategoriesPage } from '../features/archive/archival-categories-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
-/** /staff/archive/categories: the categories closed cases are filed under (issue 16). */
+/** /staff/archive/categories: the categories closed cases are filed under. */
 export const Route = createFileRoute('/staff/archive/categories')({
   staticData: { title: msg`Archival categories` },
   component: () => (

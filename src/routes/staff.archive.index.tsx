@@ -6,7 +6,7 @@ import { pageParam, textParam } from './-search.ts';
 
 const verdict = (value: unknown): Verdict | undefined => (value === 'verified' || value === 'rejected' ? value : undefined);
 
-/** /staff/archive: where archivists work (issue 15), the closed cases still to be filed. */
+/** /staff/archive: where archivists work, the closed cases still to be filed. */
 export const Route = createFileRoute('/staff/archive/')({
   staticData: { title: msg`Cases to be archived` },
   validateSearch: (search: Record<string, unknown>): Partial<WorklistFilters> => ({

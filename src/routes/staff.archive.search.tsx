@@ -7,7 +7,7 @@ import { pageParam, textParam } from './-search.ts';
 
 const day = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
-/** /staff/archive/search: filed cases by category, case number and the days they were filed (issue 16). */
+/** /staff/archive/search: filed cases by category, case number and the days they were filed. */
 export const Route = createFileRoute('/staff/archive/search')({
   staticData: { title: msg`Search the archive` },
   validateSearch: (search: Record<string, unknown>): Partial<ArchiveSearch> => ({

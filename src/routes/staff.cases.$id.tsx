@@ -12,7 +12,7 @@ export const Route = createFileRoute('/staff/cases/$id')({
     try {
       await queryClient.ensureQueryData(staffCaseQuery(id));
     } catch (error) {
-      // Another directorate's case does not exist for this staff user (issue 15), as for customers.
+      // Another directorate's case does not exist for this staff user, as for customers.
       if (httpStatus(error) === 404 || httpStatus(error) === 400) throw notFound();
       if (httpStatus(error) === 401) throw redirect({ to: '/staff/login' });
       throw error;

@@ -12,8 +12,8 @@ const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : u
 
 /**
  * /staff: where each role works. Officers and managers get their directorate's queue;
- * ethics users their accusation inbox (issue 15), archivists the cases to be archived,
- * admins their back office (issue 16).
+ * ethics users their accusation inbox, archivists the cases to be archived,
+ * admins their back office.
  */
 export const Route = createFileRoute('/staff/')({
   staticData: { title: msg`Case queue` },

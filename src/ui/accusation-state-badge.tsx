@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { AccusationStatus } from '../../server/contract/accusations.ts';
 
 /**
- * Where an accusation stands (issue 15), the same for the ethics users and for the
+ * Where an accusation stands, the same for the ethics users and for the
  * complainant who looks it up by reference: here because both features show it.
  */
 export function AccusationStateBadge({ status }: { status: AccusationStatus }) {

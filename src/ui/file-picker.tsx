@@ -6,7 +6,7 @@ import { FieldError, invalidProps } from './form-errors.tsx';
  * A file input in the page's language: the browser's own button says "Choose File" and
  * "No file chosen" in the browser's language, and forgets the name when the form is
  * shown again (after Cancel on a confirmation) while the file is kept. Here the chosen
- * file is the form's state, so its name shows whenever the form does (issue 12).
+ * file is the form's state, so its name shows whenever the form does.
  */
 export function FilePicker({
   id,

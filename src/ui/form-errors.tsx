@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
- * Form errors as GOV.UK's error summary pattern has them (issue 12): every form is
+ * Form errors as GOV.UK's error summary pattern has them: every form is
  * `noValidate`, so no browser bubble speaks English on an Amharic page; a failed submit
  * shows a summary at the top with a link to each field, moves the focus to it, and each
  * field carries its own message, `aria-invalid` and `aria-describedby`.

@@ -22,7 +22,7 @@ export function NotFound() {
   );
 }
 
-/** A public path that leads nowhere keeps the site's bars, so the language can still be changed (issue 12). */
+/** A public path that leads nowhere keeps the site's bars, so the language can still be changed. */
 export function PublicNotFound() {
   return (
     <PublicLayout>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 
 /**
- * What a form turns into once it was sent or kept in the outbox (issue 12): the number to
+ * What a form turns into once it was sent or kept in the outbox: the number to
  * quote in large type, a way to copy it and to print or save the page, what happens next,
  * and where to follow it. It takes the form's place and the focus, from the top of the
  * page, so a phone shows the number without scrolling and a screen reader reads it first.

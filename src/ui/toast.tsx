@@ -4,7 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 
 /** SPEC section 9: toasts close by themselves after 5000 ms. */
 export const TOAST_MS = 5000;
-/** More would cover the page on a phone; the newest ones stay (issue 12). */
+/** More would cover the page on a phone; the newest ones stay. */
 export const MAX_TOASTS = 2;
 /**
  * A toast made this shortly before the page changed announces that change ("Your account

@@ -15,7 +15,7 @@ import { staffName } from '../../ui/staff/staff-name.ts';
 type Step = 'start' | 'close' | 'assign' | 'note';
 
 /**
- * What an ethics user can do to an accusation in its state (issue 15): start the review,
+ * What an ethics user can do to an accusation in its state: start the review,
  * close it with an outcome, give it to someone, add an internal note. Each asks first and
  * names the version on screen, so an accusation someone else changed meanwhile is refused
  * (409), said so, and reloaded instead of overwritten.

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { accusationStatusQuery } from './api.ts';
 
 /**
- * "Check an accusation" (issue 15): whoever holds a reference sees where the accusation
+ * "Check an accusation": whoever holds a reference sees where the accusation
  * stands and when it was filed and closed; nothing of what was filed, nobody's name. On
  * the receipt the reference is known, so one button asks; under the accusation form the
  * look-up opens on request, so the page keeps one form until someone wants the other.

@@ -7,7 +7,7 @@ export const accusationKeys = {
   status: (reference: string) => [...accusationKeys.all, 'status', reference] as const,
 };
 
-/** Where an accusation stands, by its reference: its state and dates only (issue 15). */
+/** Where an accusation stands, by its reference: its state and dates only. */
 export const accusationStatusQuery = (reference: string) =>
   queryOptions({
     queryKey: accusationKeys.status(reference),

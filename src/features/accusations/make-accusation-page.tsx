@@ -49,7 +49,7 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
     setFields(EMPTY);
     setFile(undefined);
   };
-  // What is typed is kept on the device until it is sent or queued (issue 12); one draft per device.
+  // What is typed is kept on the device until it is sent or queued; one draft per device.
   const draft = useDraft({
     key: outboxId ? undefined : 'accusation',
     fields,

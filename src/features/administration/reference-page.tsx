@@ -15,7 +15,7 @@ function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
 }
 
 /**
- * The admin's reference data (issue 16): divisions → directorates → teams, each division's
+ * The admin's reference data: divisions → directorates → teams, each division's
  * case requests with their questions, the holidays and the languages offered. One entry
  * opens in the form above the lists.
  */

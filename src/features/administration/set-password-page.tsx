@@ -11,7 +11,7 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { setStaffPassword } from './staff-users-api.ts';
 
-/** Where a staff user lands from the link an admin had mailed (issue 16): they choose their own password, as customers do. */
+/** Where a staff user lands from the link an admin had mailed: they choose their own password, as customers do. */
 export function SetPasswordPage({ id, token }: { id: string; token: string }) {
 
   const locale = useLocale();

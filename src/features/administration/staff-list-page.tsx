@@ -9,7 +9,7 @@ import { organisationQuery, staffListQuery, type StaffMember } from './staff-use
 import { ROLE_LABEL } from './role-label.ts';
 import { StaffForm } from './staff-form.tsx';
 
-/** The admin's list of staff users (issue 16): role, placement, status, last sign-in; one opens in the form. */
+/** The admin's list of staff users: role, placement, status, last sign-in; one opens in the form. */
 export function StaffListPage() {
   const { t, i18n } = useLingui();
   const locale = useLocale();

@@ -13,7 +13,7 @@ import { archiveKeys, categoriesQuery, saveCategory, type ArchivalCategory } fro
 import { ArchiveTabs } from './archive-tabs.tsx';
 
 /**
- * The archival categories (issue 16), kept by archivists and admins: added, renamed, and
+ * The archival categories, kept by archivists and admins: added, renamed, and
  * switched off rather than deleted, as filed cases name them. Names are unique; the server
  * says so in the reader's language.
  */

@@ -14,7 +14,7 @@ import { CaseResults } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
 
 /**
- * The archive (issue 16): filed cases, the last filed first, found by category, part of a
+ * The archive: filed cases, the last filed first, found by category, part of a
  * case number and the days they were filed (Addis Ababa days, both included).
  */
 export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {

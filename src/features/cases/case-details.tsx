@@ -14,7 +14,7 @@ type ScheduleEntry = PublicCaseStatus['schedule_program'][number]['schedule'] & 
 
 /**
  * The read-only case of SPEC section 2, shared by the status check and the dashboard:
- * the status banner (issue 12), customer and case information, answers, remark, attachments, schedule, rejection.
+ * the status banner, customer and case information, answers, remark, attachments, schedule, rejection.
  * Dates appear only when present; the responder and the response only once verified.
  * Anyone but the owner gets the public status only: what the case is, where it stands and
  * when things happened; everything about people, free text and files is simply not there.

@@ -5,7 +5,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { caseHistoryQuery, type CaseLookup } from './api.ts';
 
 /**
- * What happened to one case, oldest first, in the customer's words (issue 15). The server
+ * What happened to one case, oldest first, in the customer's words. The server
  * leaves out the staff's own loop (responses waiting for approval, send-backs, notes), so
  * "answered" appears only once a manager approved the letter.
  */

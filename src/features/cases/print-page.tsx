@@ -31,7 +31,7 @@ export function PrintPage({ id }: { id: string }) {
             <Trans>Download</Trans>
           </a>
         )}
-        {/* Wide screens print the pages shown below; the print style leaves out everything else (issue 12). */}
+        {/* Wide screens print the pages shown below; the print style leaves out everything else. */}
         {file && (
           <button type="button" className="button button-primary wide-only" onClick={() => window.print()}>
             <Trans>Print</Trans>

@@ -20,7 +20,7 @@ export function useApplicationForm({ divisions, customerId, outboxId }: { divisi
   const caseNumbers = useQuery(caseNumbersQuery());
   const [application, setApplication] = useState<Application>(EMPTY_APPLICATION);
   const preview = useFileBytes(application.file);
-  // The answers, remark and PDF kept on the device as they are typed (issue 12), under the
+  // The answers, remark and PDF kept on the device as they are typed, under the
   // customer's id: another account never reads it, and a logout removes it.
   const draftFields = useMemo(() => {
     const { file: _file, ...fields } = application;

@@ -18,7 +18,7 @@ import { CaseHistory } from './case-history.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
 /**
- * One case as staff work on it (issue 15): everything SPEC shows its customer, the
+ * One case as staff work on it: everything SPEC shows its customer, the
  * response letter before it is approved, the history with its notes, and the moves its
  * state allows for this role.
  */

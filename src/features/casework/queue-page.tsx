@@ -6,7 +6,7 @@ import { Pager } from '../../ui/staff/pager.tsx';
 const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
 
 /**
- * The directorate's queue (issue 15), soonest due first: filter by state, lateness and
+ * The directorate's queue, soonest due first: filter by state, lateness and
  * "assigned to me", search by case number, phone or name, ten a page. Managers see their
  * directorate's cases; the server decides which directorate that is.
  */

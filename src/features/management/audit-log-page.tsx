@@ -21,7 +21,7 @@ function changes(entry: AuditLogEntry): string[] {
     .map((key) => (key in before ? `${key}: ${show(before[key])} → ${show(after[key])}` : `${key}: ${show(after[key])}`));
 }
 
-/** The audit log (issue 16): who did what, when, before → after; filtered by person, case number and dates. Read-only. */
+/** The audit log: who did what, when, before → after; filtered by person, case number and dates. Read-only. */
 export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();

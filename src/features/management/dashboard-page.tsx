@@ -5,7 +5,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { summaryQuery } from './api.ts';
 import { ChartCard, DistributionBars, StackedBars, WeeklyBars, type Series } from './charts.tsx';
 
-/** How the service performs (issue 16): a manager's directorate, or everything for an admin. */
+/** How the service performs: a manager's directorate, or everything for an admin. */
 export function DashboardPage() {
   const { t } = useLingui();
   const locale = useLocale();

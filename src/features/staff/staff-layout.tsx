@@ -7,7 +7,7 @@ import { Logo } from '../../ui/logo.tsx';
 import { staffApi } from './api.ts';
 import { STAFF_QUERIES, staffSession, type StaffRole } from '../../app/staff-session.ts';
 
-/** The staff frame: the language, log out, and the screens of the signed-in role (issue 15). */
+/** The staff frame: the language, log out, and the screens of the signed-in role. */
 export function StaffLayout({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

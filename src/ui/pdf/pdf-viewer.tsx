@@ -35,7 +35,7 @@ function useOpenLink(source: Source, doc: PDFDocumentProxy | undefined) {
 /**
  * Renders a PDF inline with pdf.js (every PDF in the app goes through here), page under
  * page in a scrolling frame of the height the spec gives (SPEC section 9), fitted to the
- * frame's width, with zoom and an open/download link (issue 12). Every page's space is
+ * frame's width, with zoom and an open/download link. Every page's space is
  * kept from the start — A4 until the first page tells its real shape — so nothing moves
  * while pages render.
  */
