@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FilterSelect } from '../../ui/staff/filter-select.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -7,7 +8,7 @@ import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AccusationStateBadge } from '../../ui/accusation-state-badge.tsx';
-import { accusationsQuery, type AccusationFilters, type AccusationStatus } from './api.ts';
+import { accusationsQuery, type AccusationFilters } from './api.ts';
 import { staffName } from '../../ui/staff/staff-name.ts';
 
 /** The ethics users' inbox: newest first by default, filtered by state, name or phone, ten a page, each with its state. */
@@ -52,21 +53,18 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
           </span>
           <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" />
         </label>
-        <label className="inline-field">
-          <span>
-            <Trans>State</Trans>
-          </span>
-          <select
-            name="status"
-            value={filters.status}
-            onChange={(e) => go({ status: e.target.value as AccusationStatus | '', page: 1 })}
-          >
-            <option value="">{t`All states`}</option>
-            <option value="received">{t`received`}</option>
-            <option value="under_review">{t`under review`}</option>
-            <option value="closed">{t`closed`}</option>
-          </select>
-        </label>
+        <FilterSelect
+          label={<Trans>State</Trans>}
+          name="status"
+          value={filters.status || undefined}
+          anyLabel={t`All states`}
+          options={[
+            { value: 'received', label: t`received` },
+            { value: 'under_review', label: t`under review` },
+            { value: 'closed', label: t`closed` },
+          ] as const}
+          onChange={(status) => go({ status: status ?? '', page: 1 })}
+        />
         <label className="inline-field">
           <span>
             <Trans>Sort</Trans>

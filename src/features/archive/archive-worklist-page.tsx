@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FilterSelect } from '../../ui/staff/filter-select.tsx';
 import { ArchiveTabs } from './archive-tabs.tsx';
 import { CaseSearchField, QueueResults, useQueueSearch } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
@@ -30,20 +31,14 @@ export function ArchiveWorklistPage({ filters }: { filters: WorklistFilters }) {
       <ArchiveTabs />
       <form className="filters" onSubmit={search} role="search">
         <CaseSearchField value={text} onChange={setText} />
-        <label className="inline-field">
-          <span>
-            <Trans>State</Trans>
-          </span>
-          <select
-            name="status"
-            value={filters.status ?? ''}
-            onChange={(e) => go({ status: e.target.value === 'verified' || e.target.value === 'rejected' ? e.target.value : undefined })}
-          >
-            <option value="">{t`Approved and rejected`}</option>
-            <option value="verified">{t`approved`}</option>
-            <option value="rejected">{t`rejected`}</option>
-          </select>
-        </label>
+        <FilterSelect
+          label={<Trans>State</Trans>}
+          name="status"
+          value={filters.status}
+          anyLabel={t`Approved and rejected`}
+          options={[{ value: 'verified', label: t`approved` }, { value: 'rejected', label: t`rejected` }] as const}
+          onChange={(status) => go({ status })}
+        />
         <button type="submit" className="button button-primary">
           <Trans>Search</Trans>
         </button>

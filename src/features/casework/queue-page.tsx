@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FilterSelect } from '../../ui/staff/filter-select.tsx';
 import type { QueueFilters, StaffCaseStatus } from '../../app/staff-cases.ts';
 import { CaseSearchField, QueueResults, useQueueSearch } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
@@ -26,29 +27,22 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
       </div>
       <form className="filters" onSubmit={search} role="search">
         <CaseSearchField value={text} onChange={setText} />
-        <label className="inline-field">
-          <span>
-            <Trans>State</Trans>
-          </span>
-          <select name="status" value={filters.status ?? ''} onChange={(e) => go({ status: STATES.find((s) => s === e.target.value) })}>
-            <option value="">{t`All states`}</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {stateName[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-field">
-          <span>
-            <Trans>Late</Trans>
-          </span>
-          <select name="late" value={filters.late ?? ''} onChange={(e) => go({ late: e.target.value === 'yes' || e.target.value === 'no' ? e.target.value : undefined })}>
-            <option value="">{t`Any`}</option>
-            <option value="yes">{t`Yes`}</option>
-            <option value="no">{t`No`}</option>
-          </select>
-        </label>
+        <FilterSelect
+          label={<Trans>State</Trans>}
+          name="status"
+          value={filters.status}
+          anyLabel={t`All states`}
+          options={STATES.map((state) => ({ value: state, label: stateName[state] }))}
+          onChange={(status) => go({ status })}
+        />
+        <FilterSelect
+          label={<Trans>Late</Trans>}
+          name="late"
+          value={filters.late}
+          anyLabel={t`Any`}
+          options={[{ value: 'yes', label: t`Yes` }, { value: 'no', label: t`No` }] as const}
+          onChange={(late) => go({ late })}
+        />
         <label className="check-field">
           <input type="checkbox" name="mine" checked={filters.mine === 'yes'} onChange={(e) => go({ mine: e.target.checked ? 'yes' : undefined })} />
           <span>
