@@ -129,10 +129,13 @@ export async function startTestServer(
 
 /**
  * The server a test file's describe blocks share, one per database: started when a block
- * first asks for it, closed after the file's last test. A block that needs a setting of its
- * own (a tighter limit, a logger, a metrics port …) but no rows of its own starts another
- * instance on this one's database (`sameDatabaseAs`) instead of a database of its own:
- * on PGlite, opening one is most of a start's seconds. Blocks must not close it.
+ * first asks for it, closed after the file's last test (blocks must not close it). A block
+ * that needs a setting of its own (a tighter limit, a logger, a metrics port …) starts another
+ * instance on its database (`sameDatabaseAs`) rather than a database of its own: on PGlite,
+ * opening one is most of a start's seconds. Such an instance sees the same rows, the limits'
+ * counters kept in the database included (a test of a per-address limit then sends from
+ * another address: fetchFrom), and keeps files in a DATA_DIR of its own (on PGlite the
+ * demo's PDFs are in the first instance's).
  */
 export function fileServer(options: TestServerOptions | ((database: TestDatabase) => TestServerOptions | Promise<TestServerOptions>) = {}) {
   const started = new Map<TestDatabase['name'], Promise<TestServer>>();
