@@ -98,6 +98,8 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
 
       // The customer sees it in the apply form and files a case choosing the second option.
       const customer = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+      // The page's clock: the 6 seconds before the case list are moved, not waited for.
+      await customer.page.clock.install();
       await signInByToken(customer.page, app.server.url, 'customer', DEMO_CUSTOMER, { locale });
       await customer.page.goto('/dashboard/cases');
       await customer.page.locator('#division').selectOption(divisionId);
@@ -118,7 +120,9 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
         (await app.server.db.query<{ answer: string }>(
           `SELECT a.option_value_en AS answer FROM customer_case c JOIN case_answer a ON a.case_id = c.id WHERE c.case_request_id = $1`, [requestId],
         )).map((r) => r.answer), { timeout: 15_000 }).toEqual([options[1].en]);
-      await customer.page.waitForURL('**/dashboard/casestatus**', { timeout: 15_000 });
+      await customer.page.getByTestId('case-receipt').waitFor();
+      for (let second = 0; second < 6; second++) await customer.page.clock.runFor(1000);
+      await customer.page.waitForURL('**/dashboard/casestatus**');
       await screenshot(customer.page, `apply-admin-request-filed-${locale}-${viewport}`);
       await customer.context.close();
     });
