@@ -253,7 +253,8 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     const state = check.getByTestId('accusation-state');
     await state.locator('[data-state=closed]').waitFor();
     expect(await state.textContent()).toContain(words.closed);
-    await fitsAndPasses(complainant.page, 'look-up');
+    // (axe checks the look-up's page at both widths in tests/e2e/accessibility.test.ts)
+    expect(await complainant.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(complainant.page, `accusation-check-closed-${locale}-${device}`);
     await complainant.context.close();
   });
