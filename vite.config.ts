@@ -141,7 +141,8 @@ export default defineConfig({
       {
         // One process for every API file: each then reuses PGlite's compiled WebAssembly and
         // the migrated database instead of paying ~5 s of CPU for them per file (a clean run
-        // on two cores: API tests 10.8 → 7.5 minutes). Every file starts servers of its own.
+        // on two cores: API tests 10.8 → 7.5 minutes). A file shares one server per database
+        // among its blocks (fileServer), with second instances where a block needs other limits.
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
       },
       {
