@@ -320,8 +320,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       });
     }
 
-    // The other width for this language: each screen the two journeys above pass through, once.
-    it(`the queue, a taken case's moves, the customer's answered case and the archive read in the language and fit (${locale}, ${JOURNEY_DEVICE[locale] === 'phone' ? 'desktop' : 'phone'})`, async () => {
+    // The other width for this language: the officer's and the customer's screens of the lifecycle, once.
+    it(`the queue, a taken case's moves and the customer's answered case read in the language and fit (${locale}, ${JOURNEY_DEVICE[locale] === 'phone' ? 'desktop' : 'phone'})`, async () => {
       const words = WORDS[locale];
       const device = JOURNEY_DEVICE[locale] === 'phone' ? 'desktop' : 'phone';
       const viewport = VIEWPORTS[device];
@@ -368,17 +368,6 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await fits(customer.page, 'customer case');
       await screenshot(customer.page, `customer-timeline-${locale}-${device}`);
       await customer.context.close();
-
-      // The archivist: the closed case waits in the worklist, which reads in this language.
-      const archivist = await newPage(app.browser, app.server.url, viewport);
-      await staffSignIn(archivist.page, locale, ARCHIVIST, '/staff/archive');
-      await archivist.page.locator('input[name=q]').fill(done.number);
-      await archivist.page.locator('form[role=search] button[type=submit]').click();
-      await expect.poll(() => archivist.page.getByTestId('queued-case').allTextContents()).toEqual([expect.stringContaining(done.number)]);
-      expect(await archivist.page.locator('.tabs').getByRole('link', { name: words.categories }).count()).toBe(1);
-      await fits(archivist.page, 'archive worklist');
-      await screenshot(archivist.page, `archive-worklist-${locale}-${device}`);
-      await archivist.context.close();
     });
 
     it(`a manager assigns a new case to an officer, who finds it among their own (${locale})`, async () => {
