@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('font subsets (Noto Sans Ethiopic, Noto Sans)', ()
       await page.getByRole('heading', { level: 1 }).waitFor();
       if (locale === 'en') await chooseLanguage(page, 'en');
       for (const { family, subset, files, full, shown } of FAMILIES) {
-        await expect.poll(() => familyLoaded(page, family, shown), family).toBe(true);
+        await expect.poll(() => familyLoaded(page, family, shown), { message: family }).toBe(true);
         expect(fonts.filter((font) => subset.test(font)), family).toHaveLength(1);
         expect(fonts.filter((font) => full.test(font)), family).toEqual([]);
         // Bold headings and regular text alike come from that one file: no other file of the family.
@@ -81,8 +81,8 @@ describe.skipIf(!hasChromium)('font subsets (Noto Sans Ethiopic, Noto Sans)', ()
         }
       }, FAMILIES.map(({ outside, word }) => `${outside}${word}`));
       for (const { family, full, outside } of FAMILIES) {
-        await expect.poll(() => fonts.filter((font) => full.test(font)), family).toHaveLength(1);
-        await expect.poll(() => familyLoaded(page, family, outside), family).toBe(true);
+        await expect.poll(() => fonts.filter((font) => full.test(font)), { message: family }).toHaveLength(1);
+        await expect.poll(() => familyLoaded(page, family, outside), { message: family }).toBe(true);
       }
       await context.close();
     });
