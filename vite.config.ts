@@ -159,6 +159,9 @@ export default defineConfig({
           isolate: false,
           // A failed test's open pages are photographed, then whatever a test left open is closed.
           setupFiles: ['tests/helpers/e2e-setup.ts'],
+          // expect.poll gives up after 1 s by default: a page on a busy two-core machine can take
+          // longer to show what it will show. It returns as soon as the check passes.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -18,7 +18,7 @@ const JOURNEYS = [['am', 'phone'], ['en', 'desktop']] as const;
 const VISITS = [['en', 'phone'], ['am', 'desktop']] as const;
 
 describe.skipIf(!hasChromium)('accusations in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'accusations-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
 
   beforeAll(async () => {

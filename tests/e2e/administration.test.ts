@@ -24,7 +24,7 @@ const sixTexts = (english: string, amharic: string) => ({
 
 /** Issue 16 in the browser: an admin adds a case request with a select question in six languages; a customer applies with it. */
 describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'admin-reference-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
   let divisionId: string;
 

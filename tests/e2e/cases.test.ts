@@ -12,7 +12,7 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 type CaseRow = { id: string; case_number: string; status: string; case_name_en: string };
 
 describe.skipIf(!hasChromium)('cases in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'cases-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
 
   const demoCases = () =>

@@ -77,7 +77,7 @@ async function draftReadAndNotFound(page: Page, key: string) {
 }
 
 describe.skipIf(!hasChromium)('drafts kept on the device, in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
 
   beforeAll(async () => {

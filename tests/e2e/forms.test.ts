@@ -56,7 +56,7 @@ async function submitEmpty(page: Page, missing: number, locale: 'en' | 'am') {
 }
 
 describe.skipIf(!hasChromium)('forms in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'forms-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
 
   beforeAll(async () => {

@@ -32,7 +32,7 @@ async function expectReceiptOnFirstScreen(page: Page, testId: string, pattern: R
 }
 
 describe.skipIf(!hasChromium)('receipts in Chromium', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'receipts-e2e-')) });
+  const app = appInChromium();
   let pdfFile: string;
 
   beforeAll(async () => {

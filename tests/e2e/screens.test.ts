@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
@@ -34,7 +31,7 @@ type DemoCase = {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', () => {
-  const app = appInChromium({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'screens-e2e-')) });
+  const app = appInChromium();
 
   const demoCases = () =>
     app.server.db.query<DemoCase>(

@@ -16,8 +16,32 @@ export async function startAppServer(overrides: TestServerOptions = {}): Promise
 }
 
 /**
+ * The e2e files run one after another in one process (vite.config.ts: isolate: false), and a
+ * server spends most of its ~2 s start opening PGlite's database, on the CPU, while a file's
+ * tests mostly wait on Chromium. So once a file's server is up, the next file's default server
+ * (no overrides) is opened meanwhile, and handed to the next appInChromium() that asks for one.
+ * Every file still has a server of its own that no other file uses; one opened for a file that
+ * never comes (the last file, a run of a single file) goes with the process.
+ */
+let nextDefaultServer: Promise<TestServer> | undefined;
+
+function openNextDefaultServer() {
+  if (nextDefaultServer) return;
+  nextDefaultServer = startAppServer();
+  // Not awaited here: a failed start fails the file that takes it.
+  nextDefaultServer.catch(() => undefined);
+}
+
+function takeDefaultServer(): Promise<TestServer> {
+  const server = nextDefaultServer ?? startAppServer();
+  nextDefaultServer = undefined;
+  return server;
+}
+
+/**
  * The built app and one Chromium for a describe block, started before its tests and
  * closed after them: `const app = appInChromium(); … newPage(app.browser, app.server.url)`.
+ * Without overrides the server may have been opened while the previous file ran (above).
  */
 export function appInChromium(overrides: TestServerOptions = {}): { readonly server: TestServer; readonly browser: Browser } {
   let server: TestServer | undefined;
@@ -26,10 +50,11 @@ export function appInChromium(overrides: TestServerOptions = {}): { readonly ser
     // Chromium starts while the server opens its database.
     const launched = launchChromium();
     try {
-      server = await startAppServer(overrides);
+      server = await (Object.keys(overrides).length === 0 ? takeDefaultServer() : startAppServer(overrides));
     } finally {
       browser = await launched;
     }
+    openNextDefaultServer();
   });
   afterAll(async () => {
     await browser?.close();
