@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer } from '../helpers/app-server.ts';
+import { defaultAppServer } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, launchPersistent, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { startNetwork, type Network } from '../helpers/network.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('offline after one visit to /, also after a browse
   let expected: Map<string, number>;
 
   beforeAll(async () => {
-    server = await startAppServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'offline-restart-')) });
+    server = await defaultAppServer();
     network = await startNetwork();
     const directorates = (await (await fetch(`${server.url}/directorate_api/get_all_directorate`)).json()) as { status: string; division: { _id: string } }[];
     const divisions = (await (await fetch(`${server.url}/division_api/get_all_divisions`)).json()) as { _id: string; status: string; special: string }[];

@@ -39,6 +39,16 @@ function takeDefaultServer(): Promise<TestServer> {
 }
 
 /**
+ * For a file that starts and closes its server itself (no Chromium of appInChromium's): the
+ * default server, opened while the previous file ran if it was; the next one is opened after it.
+ */
+export async function defaultAppServer(): Promise<TestServer> {
+  const server = await takeDefaultServer();
+  openNextDefaultServer();
+  return server;
+}
+
+/**
  * The built app and one Chromium for a describe block, started before its tests and
  * closed after them: `const app = appInChromium(); … newPage(app.browser, app.server.url)`.
  * Without overrides the server may have been opened while the previous file ran (above).
