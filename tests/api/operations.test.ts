@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { openMigratedDatabase } from '../../server/start.ts';
+import { DEMO_LOGINS } from '../../server/seed/logins.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { createScratchDatabase, freePort } from '../helpers/cluster.ts';
 import { testDatabases } from '../helpers/databases.ts';
@@ -184,6 +185,30 @@ describe.each(databases)('logs on $name', (database) => {
     expect(text).not.toContain(token);
     expect(text).not.toContain(DEMO_CUSTOMER.email);
     expect(log.lines.some((line) => /^mail "[^"]+" written to .*\.txt$/.test(line.msg))).toBe(true);
+  });
+
+  it('a staff set-password journey leaves its token nowhere in the log', async () => {
+    const admin = (await expectOk(await fetch(`${server.url}/staff_api/login`, json({ email: DEMO_LOGINS.staff.admin.email, password: DEMO_LOGINS.staff.admin.password })))).token;
+    const address = `log-test-${database.name}@staff.test`;
+    const added = await fetch(`${server.url}/staff_api/admin/staff`, {
+      ...json({ email: address, firstname: 'Lidya', lastname: 'Tesfaye', role: 'archivist' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    });
+    await expectOk(added);
+    const mailDir = path.join(server.config.dataDir, 'mail');
+    const mail = fs.readdirSync(mailDir).map((name) => fs.readFileSync(path.join(mailDir, name), 'utf8')).find((text) => text.includes(address))!;
+    const [, id, token] = /\/staff\/set-password\/([^/\s]+)\/([^/\s]+)/.exec(mail)!;
+    // The page the e-mailed link opens, then the call it makes.
+    await fetch(`${server.url}/staff/set-password/${id}/${token}`);
+    await expectOk(await fetch(`${server.url}/staff_api/set_password/${id}/${token}`, { ...json({ password: 'long enough pass phrase 2026' }), method: 'PUT' }));
+    // A secret in a query string is redacted too, whatever the path.
+    await fetch(`${server.url}/staff/login?token=${token}`);
+
+    const text = log.text();
+    expect(text).toContain(`/staff/set-password/${id}/[redacted]`);
+    expect(text).toContain(`/staff_api/set_password/${id}/[redacted]`);
+    expect(text).toContain('/staff/login?token=[redacted]');
+    expect(text).not.toContain(token);
   });
 
   it('a printed case is fetched without its signed name in the log', async () => {
