@@ -157,9 +157,9 @@ export function createCaseService({ cases, caseRequests, printLinks, storage, du
       return forReader(await ownCase(customerId, id));
     },
 
-    /** A case as SPEC section 3 shapes it, whoever owns it: for staff, whose service decides who may read it. */
+    /** A case as SPEC section 3 shapes it, whoever owns it, a response not yet approved included: for staff, whose service decides who may read it. */
     async caseAsFiled(id: string): Promise<Case | undefined> {
-      const found = await cases.caseById(id);
+      const found = await cases.staffCaseById(id);
       if (!found) return undefined;
       const { ownerId: _owner, ...shaped } = found;
       return shaped;

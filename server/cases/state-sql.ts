@@ -8,7 +8,15 @@
  * showing the verdict it was filed with (verified if a manager approved it, else rejected).
  */
 export const customerStatus = (c: string) =>
-  `CASE WHEN ${c}.status <> 'archived' THEN ${c}.status WHEN ${c}.verified_date IS NULL THEN 'rejected' ELSE 'verified' END`;
+  `CASE WHEN ${c}.status <> 'archived' THEN ${c}.status WHEN ${responseApproved(c)} THEN 'verified' ELSE 'rejected' END`;
+
+/**
+ * Whether a manager approved the case's response (verified, or archived once verified): only
+ * then is the letter, and who wrote it, the customer's (SPEC sections 3 and 4, "only when
+ * verified"). A draft waiting for approval, one sent back, and one whose case was rejected
+ * stay the staff's: approval is the only move that sets verified_date, and nothing clears it.
+ */
+export const responseApproved = (c: string) => `${c}.verified_date IS NOT NULL`;
 
 /**
  * 'yes' when the case was not verified or rejected before it fell due (migration 014's

@@ -4,7 +4,7 @@ import type { Case, CaseHistoryEntry, CaseListResponse, CaseStatus, CaseSummary,
 import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
 import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
-import { customerStatus, lateness } from './state-sql.ts';
+import { customerStatus, lateness, responseApproved } from './state-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -39,9 +39,15 @@ export interface Receipt {
   caseNumber: string;
 }
 
+/**
+ * Who reads a whole case. Its customer gets the response (the letter and who wrote it) only
+ * once a manager approved it (responseApproved); staff read the draft they work on.
+ */
+type Reader = 'customer' | 'staff';
+
 // One statement reads a whole case: its division, case request, people, answers and schedule.
 // `now` is the placeholder of the app clock's time, which lateness is judged at.
-const fullCase = (now: string) => `
+const fullCase = (now: string, reader: Reader) => `
   SELECT c.id AS "_id", c.customer_id AS "ownerId", c.case_number, ${customerStatus('c')} AS status,
     ${lateness('c', now)} AS late, c.remark, c.attachment,
     ${iso('c.created_at')} AS "createdAt", ${iso('c.ongoing_date')} AS ongoing_date,
@@ -52,8 +58,7 @@ const fullCase = (now: string) => `
     CASE WHEN rc.id IS NULL THEN NULL ELSE json_build_object('_id', rc.id, 'case_number', rc.case_number) END AS related_case_id,
     ${personName('rb')} AS responded_by,
     ${personName('jb')} AS rejected_by,
-    CASE WHEN c.response_attachment IS NULL THEN NULL
-         ELSE json_build_object('attachment', c.response_attachment) END AS response_justification,
+    CASE WHEN response.letter IS NULL THEN NULL ELSE json_build_object('attachment', response.letter) END AS response_justification,
     json_build_object('_id', u.id, 'firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname,
       'subcity', u.subcity, 'woreda', u.woreda, 'house_number', u.house_number, 'phone', u.phone,
       'house_phone_number', u.house_phone_number, 'gender', u.gender) AS customer,
@@ -75,7 +80,10 @@ const fullCase = (now: string) => `
   JOIN case_request r ON r.id = c.case_request_id
   JOIN customer_contact u ON u.id = c.customer_id
   LEFT JOIN customer_case rc ON rc.id = c.related_case_id
-  LEFT JOIN staff_name rb ON rb.id = c.responded_by_id
+  -- The response as this reader may see it: the one place its customer's view is cut.
+  LEFT JOIN LATERAL (SELECT c.response_attachment AS letter, c.responded_by_id AS writer
+    WHERE ${reader === 'staff' ? 'true' : responseApproved('c')}) AS response ON true
+  LEFT JOIN staff_name rb ON rb.id = response.writer
   LEFT JOIN staff_name jb ON jb.id = c.rejected_by_id`;
 
 const NEWEST_FIRST = 'ORDER BY c.created_at DESC, c.case_number DESC';
@@ -160,8 +168,8 @@ function filterSql(customerId: string, filters: CaseFilters) {
 
 /** `clock`: the app's, which lateness is judged by. */
 export function createCaseStore(db: Database, caseNumberPrefix: string, clock: () => number = Date.now) {
-  const fullCases = (where: string, params: unknown[], order = '') =>
-    db.query<OwnedCase>(`${fullCase(`$${params.length + 1}`)} WHERE ${where} ${order}`, [...params, new Date(clock())]);
+  const fullCases = (where: string, params: unknown[], order = '', reader: Reader = 'customer') =>
+    db.query<OwnedCase>(`${fullCase(`$${params.length + 1}`, reader)} WHERE ${where} ${order}`, [...params, new Date(clock())]);
 
   return {
     /**
@@ -246,6 +254,11 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
       return (await fullCases('c.case_number = $1', [caseNumber]))[0];
     },
 
+    /** A case as staff read it: the same shape, with a response not yet approved in it. */
+    async staffCaseById(id: string): Promise<OwnedCase | undefined> {
+      return (await fullCases('c.id = $1', [id], '', 'staff'))[0];
+    },
+
     /** What a visitor's status check needs of a case (see PUBLIC_CASE), and its owner. */
     async publicCaseByNumber(caseNumber: string): Promise<PublicCaseRecord | undefined> {
       return (await db.query<PublicCaseRecord>(PUBLIC_CASE, [caseNumber, new Date(clock())]))[0];
@@ -256,11 +269,11 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
       return rows[0]?.customer_id;
     },
 
-    /** The case a stored PDF belongs to, if it is this customer's attachment or response attachment. */
+    /** The case a stored PDF belongs to, if it is this customer's attachment or their approved response letter. */
     async caseOfFile(customerId: string, file: string): Promise<{ caseNumber: string; response: boolean } | undefined> {
       const rows = await db.query<{ caseNumber: string; response: boolean }>(
-        `SELECT case_number AS "caseNumber", response_attachment = $2 AS response FROM customer_case
-         WHERE customer_id = $1 AND (attachment = $2 OR response_attachment = $2)`,
+        `SELECT c.case_number AS "caseNumber", c.response_attachment = $2 AS response FROM customer_case c
+         WHERE c.customer_id = $1 AND (c.attachment = $2 OR (c.response_attachment = $2 AND ${responseApproved('c')}))`,
         [customerId, file],
       );
       return rows[0];
