@@ -1,11 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_LOCK_STALE_MS } from './db/folder-lock.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** How long an unrefreshed PGlite folder lock whose holder cannot be checked blocks a start (server/db/folder-lock.ts). */
+  dataLockStaleMs: number;
   /** postgres://… to use a PostgreSQL server; empty for the embedded PGlite in dataDir. */
   databaseUrl: string;
   /** redis://… to share rate-limit counters between instances; empty keeps them in memory. */
@@ -107,7 +110,7 @@ function smsProvider(env: NodeJS.ProcessEnv): Config['smsProvider'] {
 function tokenSecret(env: NodeJS.ProcessEnv): string {
   const secret = env.TOKEN_SECRET || '';
   // It signs sessions, print links and code hashes: a short one could be guessed offline from one token.
-  if (secret && secret.length < 32) throw new Error(`TOKEN_SECRET must be at least 32 characters (got ${secret.length}); leave it unset to have one made`);
+  if (secret && secret.length < 32) throw new Error(`TOKEN_SECRET must be at least 32 characters (got ${secret.length}); leave it unset on the embedded database to have one made`);
   return secret;
 }
 
@@ -117,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    dataLockStaleMs: intFromEnv(env, 'DATA_LOCK_STALE_MS', DEFAULT_LOCK_STALE_MS),
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
     trustProxy: trustProxy(env),

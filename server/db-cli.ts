@@ -2,15 +2,20 @@
  * `npm run db:migrate` / `npm run db:seed`: the same steps the server takes at start.
  * It lives beside start.ts, not in server/db: seeding needs features, and server/db knows none.
  */
-import path from 'node:path';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { DataFolderInUseError } from './db/folder-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './start.ts';
+import { databaseOptions, seedDemo } from './start.ts';
 
 const command = process.argv[2];
 const config = readConfig();
-const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
+const db = await openDatabase(databaseOptions(config)).catch((error: unknown) => {
+  // The portal (or another command) has the PGlite folder: say so in its one line, no stack.
+  if (!(error instanceof DataFolderInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const applied = await migrate(db);
   console.log(applied.length ? `applied ${applied.join(', ')}` : 'database schema is up to date');

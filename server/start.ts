@@ -14,9 +14,15 @@ export function seedDemo(db: Database, config: Config): Promise<boolean> {
   });
 }
 
+/** The configured database: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
+export const databaseOptions = (config: Config) => ({
+  url: config.databaseUrl || path.join(config.dataDir, 'db'),
+  lockStaleMs: config.dataLockStaleMs,
+});
+
 /** Opens the configured database (PGlite in DATA_DIR unless DATABASE_URL is set) and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
-  const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
+  const db = await openDatabase(databaseOptions(config));
   try {
     await migrate(db);
     if (config.seedDemoData) await seedDemo(db, config);

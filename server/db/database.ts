@@ -18,6 +18,12 @@ export interface OpenOptions {
    * instead of creating one; creating costs ~2 s, loading ~0.3 s (tests start hundreds).
    */
   startFrom?: Blob;
+  /**
+   * PGlite folder only: how long a lock whose holder this process cannot check (another
+   * machine or container, an earlier version) must go unrefreshed before it is taken
+   * (DATA_LOCK_STALE_MS; server/db/folder-lock.ts).
+   */
+  lockStaleMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -26,5 +32,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return openPostgres(options.url, options.schema, options.keepSchema);
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(options.url, options.startFrom);
+  return openPglite(options.url, options);
 }
