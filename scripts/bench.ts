@@ -130,7 +130,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     const named = new URL(POSTGRES);
     named.pathname = '/portal_bench';
     url = named.href;
-    database = { DATABASE_URL: url, DATA_DIR: path.join(ROOT, '.bench', 'postgres-files') };
+    database = { DATABASE_URL: url, TOKEN_SECRET: 'bench-token-secret-of-at-least-32-characters', DATA_DIR: path.join(ROOT, '.bench', 'postgres-files') };
     bareDatabase = { DATABASE_URL: url };
   } else {
     const dataDir = path.join(ROOT, '.bench', 'pglite');

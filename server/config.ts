@@ -110,7 +110,7 @@ function smsProvider(env: NodeJS.ProcessEnv): Config['smsProvider'] {
 function tokenSecret(env: NodeJS.ProcessEnv): string {
   const secret = env.TOKEN_SECRET || '';
   // It signs sessions, print links and code hashes: a short one could be guessed offline from one token.
-  if (secret && secret.length < 32) throw new Error(`TOKEN_SECRET must be at least 32 characters (got ${secret.length}); leave it unset to have one made`);
+  if (secret && secret.length < 32) throw new Error(`TOKEN_SECRET must be at least 32 characters (got ${secret.length}); leave it unset on the embedded database to have one made`);
   return secret;
 }
 

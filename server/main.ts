@@ -1,6 +1,7 @@
 import { readConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './start.ts';
+import { TOKEN_SECRET_MISSING } from './auth/secret.ts';
 
 /** A start the portal refuses says why in one line and exits 1. */
 function refuseStart(error: Error): never {
@@ -14,6 +15,8 @@ try {
 } catch (error) {
   refuseStart(error as Error);
 }
+// Said before connecting: the key must not live in a database that every backup copies.
+if (config.databaseUrl && !config.tokenSecret) refuseStart(new Error(TOKEN_SECRET_MISSING));
 // Folder in use, database unreachable, failed migration …
 const db = await openMigratedDatabase(config).catch(refuseStart);
 // A setting the server cannot use (a static folder that is not there, a taken metrics port …).

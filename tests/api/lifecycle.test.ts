@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { builtApp } from '../helpers/built-app.ts';
 import { createScratchDatabase, freePort } from '../helpers/cluster.ts';
-import { fillWithMigratedPglite } from '../helpers/server.ts';
+import { fillWithMigratedPglite, TEST_TOKEN_SECRET } from '../helpers/server.ts';
 
 /**
  * The portal as a newcomer and an operator run it: `npm start` as a process tree, stopped
@@ -177,6 +177,7 @@ describe('SIGTERM on PostgreSQL while a request runs for a client that has gone'
     try {
       const portal = await start(process.execPath, ['server/main.ts'], {
         DATABASE_URL: scratch.url,
+        TOKEN_SECRET: TEST_TOKEN_SECRET,
         DATA_DIR: tempDir('portal-drain-'),
         STATIC_DIR: '',
         SEED_DEMO_DATA: 'true',

@@ -31,7 +31,13 @@ async function start(env: NodeJS.ProcessEnv, migrated = false) {
 describe('a start the portal refuses', () => {
   it('says why in one line and exits 1: a setting it reads, and one it can only try', async () => {
     const shortSecret = await start({ TOKEN_SECRET: 'short' });
-    expect(shortSecret).toEqual({ status: 1, stderr: 'The portal could not start: TOKEN_SECRET must be at least 32 characters (got 5); leave it unset to have one made' });
+    expect(shortSecret).toEqual({ status: 1, stderr: 'The portal could not start: TOKEN_SECRET must be at least 32 characters (got 5); leave it unset on the embedded database to have one made' });
+
+    // On PostgreSQL the signing key must come from outside the database (no connection is tried).
+    const noSecret = await start({ DATABASE_URL: 'postgres://portal@127.0.0.1:9/portal' });
+    expect(noSecret.status).toBe(1);
+    expect(noSecret.stderr).toMatch(/^The portal could not start: TOKEN_SECRET must be set when DATABASE_URL is: make one with `openssl rand -base64 48`/);
+    expect(noSecret.stderr.split('\n')).toHaveLength(1);
 
     // The metrics port is taken: found only when the server tries to listen on it.
     const taken = net.createServer().listen(0, '127.0.0.1');

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { createScratchDatabase, startNginx, startServerProcess, type Nginx, type ScratchDatabase, type ServerProcess } from '../helpers/cluster.ts';
+import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
 import { oversizePdf, tinyPdf } from '../helpers/pdf.ts';
 import { pdfPages, squashed } from '../helpers/pdf-text.ts';
@@ -76,6 +77,7 @@ async function forgetCounters(patterns: string[]) {
 /** Each instance as an operator configures it for this deployment. */
 const instanceEnv = (databaseUrl: string) => ({
   DATABASE_URL: databaseUrl,
+  TOKEN_SECRET: TEST_TOKEN_SECRET,
   REDIS_URL,
   STATIC_DIR: '',
   SEED_DEMO_DATA: 'true',

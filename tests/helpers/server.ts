@@ -11,6 +11,9 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/start.ts';
 import type { TestDatabase } from './databases.ts';
 
+/** The key test servers and spawned portals on PostgreSQL sign with (it must be set there: server/auth/secret.ts). */
+export const TEST_TOKEN_SECRET = 'test-token-secret-of-at-least-32-characters';
+
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
@@ -104,7 +107,14 @@ export async function startTestServer(
   const { env = {}, logger = false, sameDatabaseAs, clock, ...configOverrides } = overrides;
   // Files (uploads, the demo cases' PDFs, mail) go to a folder of this server's own unless the test names one.
   const ownDataDir = configOverrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config: Config = { ...readConfig({ ...env }), staticDir: '', ...(ownDataDir ? { dataDir: ownDataDir } : {}), ...configOverrides };
+  const config: Config = {
+    ...readConfig({ ...env }),
+    staticDir: '',
+    // PostgreSQL refuses to start without TOKEN_SECRET, as an operator's portal does.
+    ...(database.name === 'postgres' ? { tokenSecret: TEST_TOKEN_SECRET } : {}),
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
+    ...configOverrides,
+  };
   const schema = sameDatabaseAs?.schema ?? (database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
   // The first instance drops the schema when it closes.
   const startFrom = database.url === 'memory://' ? await migratedPgliteCopy() : undefined;
