@@ -77,6 +77,7 @@ import compress from '@fastify/compress';
 import { securityHeaders } from './web/security-headers.ts';
 import { closeAfterRequestsInFlight } from './web/requests-in-flight.ts';
 import { loggerOptions } from './web/logging.ts';
+import { canEraseAuditLog } from './db/runtime-role.ts';
 import { healthRoutes } from './health/routes.ts';
 import { serveMetrics } from './metrics/listener.ts';
 
@@ -145,6 +146,9 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 2, fileSize: ATTACHMENT_MAX_BYTES } });
 
   const secret = await loadTokenSecret(db, config.tokenSecret);
+  if (db.kind === 'postgres' && (await canEraseAuditLog(db))) {
+    app.log.warn('the audit log is not protected: this database role can truncate it or disable its trigger; run migrations as the owner with DATABASE_OWNER_URL (docs/operations.md#the-audit-log)');
+  }
   const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds, clock);
   const storage = fileStorageFor(db, config.dataDir);
   // Uploads a crash cut off, or left before their row was stored, are referenced by nothing; they only take space.

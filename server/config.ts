@@ -11,6 +11,8 @@ export interface Config {
   dataLockStaleMs: number;
   /** postgres://… to use a PostgreSQL server; empty for the embedded PGlite in dataDir. */
   databaseUrl: string;
+  /** PostgreSQL only: the role that runs the migrations and owns the tables (DATABASE_OWNER_URL); empty: DATABASE_URL's. */
+  databaseOwnerUrl: string;
   /** redis://… to share rate-limit counters between instances; empty keeps them in memory. */
   redisUrl: string;
   /** Prefix of the rate-limit keys in Redis, so several portals (staging, production) can share one. */
@@ -122,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     dataLockStaleMs: intFromEnv(env, 'DATA_LOCK_STALE_MS', DEFAULT_LOCK_STALE_MS),
     databaseUrl: env.DATABASE_URL || '',
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || '',
     redisUrl: env.REDIS_URL || '',
     trustProxy: trustProxy(env),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit-',

@@ -5,8 +5,7 @@
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DataFolderInUseError } from './db/folder-lock.ts';
-import { migrate } from './db/migrate.ts';
-import { databaseOptions, seedDemo } from './start.ts';
+import { databaseOptions, migrateConfigured, seedDemo } from './start.ts';
 
 const command = process.argv[2];
 const config = readConfig();
@@ -17,7 +16,7 @@ const db = await openDatabase(databaseOptions(config)).catch((error: unknown) =>
   process.exit(1);
 });
 try {
-  const applied = await migrate(db);
+  const applied = await migrateConfigured(db, config);
   console.log(applied.length ? `applied ${applied.join(', ')}` : 'database schema is up to date');
   if (command === 'seed') {
     const added = await seedDemo(db, config);
