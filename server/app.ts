@@ -13,6 +13,9 @@ import { divisionRoutes } from './divisions/routes.ts';
 import { isApiPath, webRoutes } from './web/routes.ts';
 import { createStaffStore } from './staff/store.ts';
 import { createStaffService } from './staff/service.ts';
+import { createTwoFactor, twoFactorKey } from './staff/two-factor.ts';
+import { createTwoFactorStore } from './staff/two-factor-store.ts';
+import { createChallenges } from './auth/challenge.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffAdminStore } from './administration/staff-users-store.ts';
 import { createStaffAdminService } from './administration/staff-users-service.ts';
@@ -198,7 +201,13 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     isActiveCategory: archive.isActiveCategory,
   });
   await app.register(mediaRoutes, { storage, caseFiles: caseFileResolver(cases, viewer, staffCaseFiles(sessions, casework, storage)) });
-  await app.register(staffRoutes, { service: createStaffService({ store: createStaffStore(db), sessions, signIn, clock }), sessions });
+  const twoFactor = createTwoFactor({ store: createTwoFactorStore(db), key: twoFactorKey(secret), clock });
+  await app.register(staffRoutes, {
+    service: createStaffService({
+      store: createStaffStore(db), sessions, signIn, twoFactor, challenges: createChallenges(secret, clock), counters: attempts, codeLimit: config.guessLimit, clock,
+    }),
+    sessions,
+  });
   await app.register(staffAdminRoutes, {
     service: createStaffAdminService({ store: createStaffAdminStore(db), mailer, publicUrl: config.publicUrl, clock }),
     sessions,

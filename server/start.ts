@@ -5,13 +5,17 @@ import { migrate } from './db/migrate.ts';
 import { connectionRole, grantRuntimeRole } from './db/runtime-role.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { fileStorageFor } from './files/storage.ts';
+import { loadTokenSecret } from './auth/secret.ts';
+import { twoFactorKey } from './staff/two-factor.ts';
 
 /** The demo data, numbered with this configuration's prefixes, its PDFs where this configuration keeps files. */
-export function seedDemo(db: Database, config: Config): Promise<boolean> {
+export async function seedDemo(db: Database, config: Config): Promise<boolean> {
   return seedDemoData(db, {
     storage: fileStorageFor(db, config.dataDir),
     caseNumberPrefix: config.caseNumberPrefix,
     accusationReferencePrefix: config.accusationReferencePrefix,
+    // The key the app will seal with: the demo admin's published second factor opens with it.
+    twoFactorKey: twoFactorKey(await loadTokenSecret(db, config.tokenSecret)),
   });
 }
 

@@ -60,6 +60,9 @@ export const endpoints = {
   staffListEthicsUsers: { method: 'GET', path: '/staff_api/ethics_users', auth: 'accusation_acceptor' },
   // staff: one sign-in for every role
   staffLogin: { method: 'POST', path: '/staff_api/login', auth: false },
+  /** An admin's second step: the secret to enrol with, then the code (the password step's challenge in the body). */
+  staffStartTwoFactorEnrolment: { method: 'POST', path: '/staff_api/login/two_factor/enrolment', auth: false },
+  staffVerifyTwoFactorCode: { method: 'POST', path: '/staff_api/login/two_factor', auth: false },
   staffLogout: { method: 'POST', path: '/staff_api/logout', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager', 'archivist', 'admin'] },

@@ -47,6 +47,8 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
+  // An admin's second factor: only the staff sign-in reads and writes it.
+  staff_two_factor: { owner: 'staff' },
   revoked_token: { owner: 'auth' },
   server_secret: { owner: 'auth' },
   guess_attempt: { owner: 'auth' },

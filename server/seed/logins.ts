@@ -19,6 +19,8 @@ export interface DemoStaff extends DemoLogin {
   directorate?: string;
   /** The officer who holds the demo cases under way (ongoing, responded) in their directorate. */
   holdsCases?: true;
+  /** An admin's TOTP secret (base32), enrolled by the seed. */
+  totpSecret?: string;
 }
 
 /** The directorate of the README's officer and manager: pending cases to take, a response to approve. */
@@ -55,7 +57,11 @@ export const DEMO_LOGINS = {
     officer: { email: 'officer@portal.local', password: 'Officer-Demo-26', role: 'officer', ...person('Hana', 'Girma', 'Tolosa'), directorate: MAIN_DEMO_DIRECTORATE },
     manager: { email: 'manager@portal.local', password: 'Manager-Demo-26', role: 'manager', ...person('Bereket', 'Mulugeta', 'Assefa'), directorate: MAIN_DEMO_DIRECTORATE },
     archivist: { email: 'archivist@portal.local', password: 'Archive-Demo-26', role: 'archivist', ...person('Tsion', 'Abebe', 'Kassa') },
-    admin: { email: 'admin@portal.local', password: 'Admin-Demo-2026', role: 'admin', ...person('Yohannes', 'Tesfaye', 'Lemma') },
+    /** Enrolled for two-step log-in with a published secret (README): add it to an authenticator app by hand. */
+    admin: {
+      email: 'admin@portal.local', password: 'Admin-Demo-2026', role: 'admin', ...person('Yohannes', 'Tesfaye', 'Lemma'),
+      totpSecret: 'C2FYPGF3Y7IMDGEF25SUZYNGBH27DAC7',
+    },
     /** The officers named on the demo cases: Meron answered them and set their appointments, Dawit rejected and moved them. */
     meron: {
       email: 'meron.tadesse@portal.local', password: 'Meron-Officer-26', role: 'officer', ...person('Meron', 'Tadesse', 'Ayele'),

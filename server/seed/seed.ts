@@ -18,6 +18,8 @@ export interface DemoDataOptions {
   /** CASE_NUMBER_PREFIX and the accusation prefix: demo numbers share the real sequences. */
   caseNumberPrefix?: string;
   accusationReferencePrefix?: string;
+  /** The key the app seals second-factor secrets with: with it the demo admin is enrolled (logins.ts), without it they enrol at first sign-in. */
+  twoFactorKey?: Buffer;
 }
 
 /** The prefixes of a configuration with no environment. */
@@ -83,7 +85,7 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
         }
       }
     }
-    const staff = await seedStaff(tx);
+    const staff = await seedStaff(tx, options.twoFactorKey);
     await seedCases(tx, {
       staff,
       storage: options.storage,

@@ -7,14 +7,16 @@ import type { StaffService } from './service.ts';
 
 /**
  * Accusation acceptors' sign-in and sign-out (SPEC section 6: a staff user type of its
- * own), and the one sign-in and sign-out for every staff role. The acceptors'
- * logout answers on both paths the SPEC names.
+ * own), and the one sign-in and sign-out for every staff role, with an admin's second
+ * step. The acceptors' logout answers on both paths the SPEC names.
  */
 export const staffRoutes: FastifyPluginAsync<{ service: StaffService; sessions: Sessions }> = async (app, { service, sessions }) => {
   const route = callRoutes(app, sessions);
 
   route(calls.loginAccusationAcceptor, async (request) => ({ token: await service.login(request.body.email, request.body.password, request.ip) }));
-  route(calls.staffLogin, async (request) => ({ token: await service.staffLogin(request.body.email, request.body.password, request.ip) }));
+  route(calls.staffLogin, (request) => service.staffLogin(request.body.email, request.body.password, request.ip));
+  route(calls.staffStartTwoFactorEnrolment, (request) => service.startEnrolment(request.body.challenge));
+  route(calls.staffVerifyTwoFactorCode, async (request) => ({ token: await service.verifyCode(request.body.challenge, request.body.code) }));
 
   for (const logout of [calls.logoutAccusationAcceptor, calls.logoutAccusationAcceptorApi, calls.staffLogout]) {
     route(logout, async (request) => {

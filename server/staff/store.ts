@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEntry } from '../audit/audit-log.ts';
 import type { Queryable } from '../db/database.ts';
 import type { StaffRole } from '../auth/tokens.ts';
 
@@ -16,16 +17,22 @@ export interface StaffRow {
   team_id: string | null;
 }
 
+const STAFF_COLUMNS = 'id, firstname, middlename, lastname, email, password_hash, role, status, directorate_id, team_id';
+
 export function createStaffStore(db: Queryable) {
   return {
     async staffByEmail(email: string): Promise<StaffRow | undefined> {
-      const rows = await db.query<StaffRow>(
-        `SELECT id, firstname, middlename, lastname, email, password_hash, role, status, directorate_id, team_id
-         FROM staff_user WHERE lower(email) = lower($1)`,
-        [email],
-      );
+      const rows = await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff_user WHERE lower(email) = lower($1)`, [email]);
       return rows[0];
     },
+
+    async staffById(id: string): Promise<StaffRow | undefined> {
+      const rows = await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff_user WHERE id = $1`, [id]);
+      return rows[0];
+    },
+
+    /** A sign-in's, a sign-out's or a second factor's entry in the audit log. */
+    audit: (entry: AuditEntry) => recordAudit(db, entry),
 
     /** When they last signed in, for the admin's list. */
     async recordSignIn(id: string, at: Date) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { staffSignIn } from './staff-sign-in.ts';
 
 /** Logs a customer in through the login page, as a person would, and waits for the dashboard. */
 export async function logInThroughPage(page: Page, email: string, password: string) {
@@ -19,13 +20,13 @@ export interface Login {
 /** Who signs in: a customer (the app keeps the token under `tID`) or a staff user (`staffToken`). */
 export type Role = 'customer' | 'staff';
 
-const LOG_IN_PATH: Record<Role, string> = { customer: '/customer_user_api/login_customer_user', staff: '/staff_api/login' };
 // Where the app keeps each token in a tab's session storage: src/app/session.ts and src/app/staff-session.ts.
 const TOKEN_KEY: Record<Role, string> = { customer: 'tID', staff: 'staffToken' };
 
-/** A session token from the API's own log-in, as the log-in page would get it. */
+/** A session token from the API's own log-in, as the log-in page would get it (an admin's code step too). */
 export async function tokenFor(baseURL: string, role: Role, { email, password }: Login): Promise<string> {
-  const response = await fetch(new URL(LOG_IN_PATH[role], baseURL), {
+  if (role === 'staff') return staffSignIn(baseURL, { email, password });
+  const response = await fetch(new URL('/customer_user_api/login_customer_user', baseURL), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),

@@ -25,6 +25,13 @@ const VERBS: Record<string, MessageDescriptor> = {
   set_password: msg`Set their password`,
 };
 
+  // A staff user's own sign-in (subject: themselves); a failure is named under the account tried.
+  sign_in: msg({ context: 'audit', message: 'Logged in' }),
+  sign_in_failed: msg({ context: 'audit', message: 'Log-in failed' }),
+  sign_out: msg`Ended their session`,
+  enrol_two_factor: msg({ context: 'audit', message: 'Set up two-step log-in' }),
+  two_factor_failed: msg`Gave a wrong log-in code`,
+  reset_two_factor: msg`Reset two-step log-in`,
 const SUBJECTS: Record<string, MessageDescriptor> = {
   case: msg`Case`,
   accusation: msg`Accusation`,
