@@ -169,7 +169,9 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     windowMs: config.guessLimit.windowMs,
   });
   await app.register(accountRoutes, {
-    service: createAccountService({ store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl, signIn, storage, clock }),
+    service: createAccountService({
+      store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl, signIn, storage, clock, passwordChanged: notifications.passwordChanged,
+    }),
     sessions,
     storage,
     guessLimit: createGuessLimit(attempts, config.guessLimit),
@@ -209,7 +211,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     sessions,
   });
   await app.register(staffAdminRoutes, {
-    service: createStaffAdminService({ store: createStaffAdminStore(db), mailer, publicUrl: config.publicUrl, clock }),
+    service: createStaffAdminService({ store: createStaffAdminStore(db), mailer, publicUrl: config.publicUrl, clock, passwordChanged: notifications.passwordChanged }),
     sessions,
   });
   await app.register(adminRoutes, {

@@ -11,7 +11,8 @@ import { hash } from '@node-rs/argon2';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { checkPassword, normaliseEmail } from './accounts/validation.ts';
+import { normaliseEmail } from './accounts/validation.ts';
+import { checkPassword } from './auth/password-rule.ts';
 import type { StaffRole } from './auth/tokens.ts';
 import { UUID } from './contract/constants.ts';
 import { createStaffAdminStore } from './administration/staff-users-store.ts';
@@ -67,7 +68,7 @@ const config = readConfig();
 const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
 try {
   const email = normaliseEmail(values.email);
-  checkPassword(values.password);
+  checkPassword(values.password, email);
   await migrate(db);
   const placementRefusal = await checkPlacement(values.directorate, values.team);
   if (placementRefusal) {

@@ -10,7 +10,9 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { SignIn } from '../auth/sign-in.ts';
 import type { AccountStore } from './store.ts';
-import { checkOtp, checkPassword, normaliseEmail } from './validation.ts';
+import { checkPassword } from '../auth/password-rule.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import { checkOtp, normaliseEmail } from './validation.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -28,10 +30,12 @@ interface Dependencies {
   storage: FileStorage;
   /** The clock session tokens are stamped with, so a reset ends exactly the sessions before it. */
   clock: () => number;
+  /** Queues the notice of a password change in the change's transaction. */
+  passwordChanged: Notifier['passwordChanged'];
 }
 
 /** The account rules of SPEC sections 4, 5 and 7, with no HTTP in them. */
-export function createAccountService({ store, sessions, mailer, secret, publicUrl, signIn, storage, clock }: Dependencies) {
+export function createAccountService({ store, sessions, mailer, secret, publicUrl, signIn, storage, clock, passwordChanged }: Dependencies) {
   const otpHash = (customerId: string, code: string) => createHmac('sha256', secret).update(`${customerId}:${code}`).digest('hex');
   const resetHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -119,11 +123,15 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
       mailer.sendInBackground(resetMail(customer.email, language ?? (customer.language as Language), customer.firstname, link));
     },
 
+    /** The link's own customer chooses a password by the rule; they are told of it by mail (and SMS). */
     async resetPassword(customerId: string, token: string, password: string) {
-      checkPassword(password);
-      if (!(await store.useReset(customerId, resetHash(token), await hash(password), new Date(clock())))) {
-        throw new ApiError(400, 'resetInvalid');
-      }
+      const email = await store.resetOwner(customerId, resetHash(token));
+      if (!email) throw new ApiError(400, 'resetInvalid');
+      checkPassword(password, email);
+      const now = new Date(clock());
+      const changed = await store.useReset(customerId, resetHash(token), await hash(password), now, (tx) => passwordChanged(tx, { customerId }, now));
+      // Used up between the two reads (a second tab's reset).
+      if (!changed) throw new ApiError(400, 'resetInvalid');
     },
   };
 }

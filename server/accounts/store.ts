@@ -93,23 +93,40 @@ export function createAccountStore(db: Database) {
     },
 
     /** Marks a reset token used and sets the new password, in one step; false when the token is not live. */
-    async useReset(customerId: string, tokenHash: string, passwordHash: string, now = new Date()): Promise<boolean> {
-      const used = await db.query(
-        `UPDATE password_reset SET used_at = now()
-         WHERE token_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()
-         RETURNING token_hash`,
+    /** The e-mail of the customer whose live reset link this is, so the new password can be held against it. */
+    async resetOwner(customerId: string, tokenHash: string): Promise<string | undefined> {
+      const row = await one<{ email: string }>(
+        `SELECT c.email FROM password_reset r JOIN customer_user c ON c.id = r.customer_id
+         WHERE r.token_hash = $1 AND r.customer_id = $2 AND r.used_at IS NULL AND r.expires_at > now()`,
         [tokenHash, customerId],
       );
-      if (used.length === 0) return false;
-      // The link proves the mailbox too; sessions from before the reset end here.
-      await db.query(
-        `UPDATE customer_user SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
-           sessions_valid_after = $3
-         WHERE id = $1`,
-        // The app's clock, the one tokens are stamped with, so "before the reset" is exact.
-        [customerId, passwordHash, now],
-      );
-      return true;
+      return row?.email;
+    },
+
+    /**
+     * Uses the link and sets the password, in one transaction with `alsoInTransaction` (the
+     * notice of the change); false, and nothing written, when the link is not live.
+     */
+    useReset(customerId: string, tokenHash: string, passwordHash: string, now: Date, alsoInTransaction: AlsoInTransaction): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx.query(
+          `UPDATE password_reset SET used_at = now()
+           WHERE token_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > now()
+           RETURNING token_hash`,
+          [tokenHash, customerId],
+        );
+        if (used.length === 0) return false;
+        // The link proves the mailbox too; sessions from before the reset end here.
+        await tx.query(
+          `UPDATE customer_user SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
+             sessions_valid_after = $3
+           WHERE id = $1`,
+          // The app's clock, the one tokens are stamped with, so "before the reset" is exact.
+          [customerId, passwordHash, now],
+        );
+        await alsoInTransaction(tx);
+        return true;
+      });
     },
   };
 }

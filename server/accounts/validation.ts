@@ -2,6 +2,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Registration } from '../contract/accounts.ts';
 import { PHONE } from '../contract/constants.ts';
+import { checkPassword } from '../auth/password-rule.ts';
 
 // SPEC section 5: name-type fields under 50 characters, the others under 20.
 const LENGTH_RULES: [keyof Registration, number, MessageKey][] = [
@@ -26,13 +27,6 @@ export function normaliseEmail(email: string): string {
   return trimmed;
 }
 
-/** A sane policy without composition theatre: 8 to 128 characters, letters and digits. */
-export function checkPassword(password: string) {
-  if (password.length < 8 || password.length > 128 || !/\p{L}/u.test(password) || !/\p{N}/u.test(password)) {
-    throw refuse('passwordWeak', 'password');
-  }
-}
-
 export function checkOtp(otp: string): string {
   const code = otp.trim();
   if (!/^[0-9]+$/.test(code)) throw refuse('otpNotNumeric', 'otp');
@@ -50,7 +44,7 @@ export function validateRegistration(input: Partial<Record<keyof Registration, s
   const gender = value('gender');
   if (gender !== 'Male' && gender !== 'Female') throw refuse('genderInvalid', 'gender');
   const password = input.password ?? '';
-  checkPassword(password);
+  checkPassword(password, email);
   return {
     firstname: value('firstname'),
     middlename: value('middlename'),

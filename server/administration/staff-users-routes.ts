@@ -18,7 +18,7 @@ export const staffAdminRoutes: FastifyPluginAsync<{ service: StaffAdminService; 
   });
 
   route(calls.staffSetPassword, async (request) => {
-    await service.setPassword(request.params.id, request.params.token, request.body.password);
+    await service.setPassword(request.params.id, request.params.token, request.body.password, requestLanguage(request));
     return messageBody('staffPasswordSet');
   });
 };

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { recordAudit } from '../audit/audit-log.ts';
-import { checkPassword, normaliseEmail } from '../accounts/validation.ts';
+import { normaliseEmail } from '../accounts/validation.ts';
+import { checkPassword } from '../auth/password-rule.ts';
+import type { Notifier } from '../notifications/notifier.ts';
 import type { StaffDraft } from '../contract/administration-calls.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { Language, MessageKey } from '../errors/messages.ts';
@@ -18,6 +20,8 @@ interface Dependencies {
   mailer: Mailer;
   publicUrl: string;
   clock: () => number;
+  /** Queues the notice of a password change in the change's transaction. */
+  passwordChanged: Notifier['passwordChanged'];
 }
 
 const refuse = (key: MessageKey, detail?: string) => new ApiError(400, key, detail);
@@ -41,7 +45,7 @@ const shaped = (record: StaffRecord) => ({
 });
 
 /** The admin's rules for staff users, with no HTTP in them. */
-export function createStaffAdminService({ store, mailer, publicUrl, clock }: Dependencies) {
+export function createStaffAdminService({ store, mailer, publicUrl, clock, passwordChanged }: Dependencies) {
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
   /** The draft, checked: names, e-mail, and a placement that fits the role (officers and managers in a directorate, only officers in a team). */
@@ -120,15 +124,21 @@ export function createStaffAdminService({ store, mailer, publicUrl, clock }: Dep
       return { staff: shaped(record), passwordLinkSent: sendLink };
     },
 
-    /** The person's own password, through the link; the link is used up and older sessions end. */
-    async setPassword(staffId: string, token: string, password: string) {
-      checkPassword(password);
+    /**
+     * The person's own password, through the link, by the password rule; the link is used up,
+     * older sessions end, and the person is told by mail in `language`, the one they set it in.
+     */
+    async setPassword(staffId: string, token: string, password: string, language: Language) {
+      const email = await store.linkOwner(staffId, tokenHash(token));
+      if (!email) throw refuse('staffPasswordLinkInvalid');
+      checkPassword(password, email);
       const passwordHash = await hash(password);
       const now = new Date(clock());
       await store.transaction(async (tx) => {
         if (!(await store.usePasswordLink(tx, staffId, tokenHash(token), passwordHash, now))) throw refuse('staffPasswordLinkInvalid');
         const staff = (await store.byId(tx, staffId))!;
         await recordAudit(tx, { actorId: staffId, actorRole: staff.role, action: 'set_password', subjectType: 'staff', subjectId: staffId, at: now });
+        await passwordChanged(tx, { staffId, language }, now);
       });
     },
   };

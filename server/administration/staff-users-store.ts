@@ -83,6 +83,16 @@ export function createStaffAdminStore(db: Database) {
       );
     },
 
+    /** The e-mail of the active staff user whose live link this is, so the new password can be held against it. */
+    async linkOwner(staffId: string, tokenHash: string): Promise<string | undefined> {
+      const rows = await db.query<{ email: string }>(
+        `SELECT s.email FROM staff_password_link l JOIN staff_user s ON s.id = l.staff_id
+         WHERE l.token_hash = $1 AND l.staff_id = $2 AND s.status = 'active' AND l.used_at IS NULL AND l.expires_at > now()`,
+        [tokenHash, staffId],
+      );
+      return rows[0]?.email;
+    },
+
     /** Uses a live link of an active staff user and sets the password; false when the link is not live. */
     async usePasswordLink(tx: Queryable, staffId: string, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
       const used = await tx.query(

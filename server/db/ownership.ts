@@ -43,12 +43,14 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_user: { owner: 'staff', sharedWith: ['administration'] },
   staff_name: { owner: 'staff', public: true },
   staff_session_state: { owner: 'staff', public: true },
+  // Where a staff user is told that their password changed (the notifications read it).
+  staff_notice_address: { owner: 'staff', public: true },
   // The set-password links an admin sends: the staff user's own reset.
   staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
-
-  // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   // An admin's second factor: only the staff sign-in reads and writes it.
   staff_two_factor: { owner: 'staff' },
+
+  // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   revoked_token: { owner: 'auth' },
   server_secret: { owner: 'auth' },
   guess_attempt: { owner: 'auth' },
@@ -82,7 +84,7 @@ export const RELATIONS: Record<string, Ownership> = {
   // Append-only: every feature writes its staff actions through server/audit/audit-log.ts.
   audit_entry: { owner: 'audit', sharedWith: ['management'] },
 
-  // The customers' notices waiting to be sent, queued by the case moves (server/cases calls the hook).
+  // The notices waiting to be sent, queued by the case moves (server/cases calls the hook) and password changes.
   notification_job: { owner: 'notifications' },
 
   // The admin's settings and the due dates' holidays; casework gets holidays through administration's service.

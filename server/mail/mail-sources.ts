@@ -47,6 +47,22 @@ export const caseNoticeSources = {
 } as const;
 
 /**
+ * The notice after every password change (ASVS 2.5.5), queued with the change
+ * (server/notifications): it names no password and no link that changes one. `{link}` is
+ * where a customer asks for a new password, or the staff portal's log-in page. The
+ * texts in quotes are the app's own labels.
+ */
+export const passwordNoticeSources = {
+  passwordChangedMailSubject: 'Your password was changed',
+  passwordChangedMailText:
+    'Hello {name},\n\nThe password of your account on the Housing Development Corporation customer portal has just been changed.\n\nIf you changed it, there is nothing more to do.\n\nIf you did not, someone else may be using your account: choose a new password at once here, with "Get reset link":\n\n{link}\n',
+  passwordChangedSms: 'HDC: the password of your portal account was changed. If it was not you, choose "Forgot password?" on the log-in page.',
+  staffPasswordChangedMailSubject: 'Your staff portal password was changed',
+  staffPasswordChangedMailText:
+    'Hello {name},\n\nThe password of your account on the Housing Development Corporation staff portal has just been changed.\n\nIf you changed it, there is nothing more to do.\n\nIf you did not, tell an administrator of the portal at once: they can switch your account off and send you a new link to set a password.\n\nThe staff portal: {link}\n',
+} as const;
+
+/**
  * To a staff user an administrator added or asked to reset: the admin never
  * chooses a password, the person does, through `{link}`.
  */

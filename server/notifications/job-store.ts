@@ -9,22 +9,32 @@ export interface LeasedJob {
   id: number;
   channel: Channel;
   notice: Notice;
-  case_id: string;
-  customer_id: string;
+  /** Null for a password notice. */
+  case_id: string | null;
+  /** Exactly one of the two: whom the notice tells. */
+  customer_id: string | null;
+  staff_id: string | null;
   payload: NoticePayload;
   /** This attempt included. */
   attempts: number;
 }
 
-/** The notification jobs (migration 015): queued in a move's transaction, leased, sent, kept. */
+/** The notification jobs (migrations 015 and 019): queued in a move's or a password change's transaction, leased, sent, kept. */
 export function createJobStore(db: Queryable) {
   return {
-    /** Queues one job per channel in the caller's transaction (the case move's). */
-    async queue(tx: Queryable, job: { channels: Channel[]; notice: Notice; caseId: string; customerId: string; payload: NoticePayload; at: Date }) {
+    /**
+     * Queues one job per channel in the caller's transaction (the case move's, the password
+     * change's), for a customer or a staff user. No SMS job for a customer without a phone.
+     */
+    async queue(
+      tx: Queryable,
+      job: { channels: Channel[]; notice: Notice; caseId?: string; customerId?: string; staffId?: string; payload: NoticePayload; at: Date },
+    ) {
       await tx.query(
-        `INSERT INTO notification_job (channel, notice, case_id, customer_id, payload, run_after)
-         SELECT channel, $2, $3, $4, $5::jsonb, $6 FROM unnest($1::text[]) AS channel`,
-        [job.channels, job.notice, job.caseId, job.customerId, JSON.stringify(job.payload), job.at],
+        `INSERT INTO notification_job (channel, notice, case_id, customer_id, staff_id, payload, run_after)
+         SELECT channel, $2, $3, $4, $5, $6::jsonb, $7 FROM unnest($1::text[]) AS channel
+         WHERE channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> '')`,
+        [job.channels, job.notice, job.caseId ?? null, job.customerId ?? null, job.staffId ?? null, JSON.stringify(job.payload), job.at],
       );
     },
 
@@ -43,7 +53,7 @@ export function createJobStore(db: Queryable) {
                ORDER BY run_after, id LIMIT 1
                FOR UPDATE SKIP LOCKED) due
          WHERE j.id = due.id
-         RETURNING j.id, j.channel, j.notice, j.case_id, j.customer_id, j.payload, j.attempts`,
+         RETURNING j.id, j.channel, j.notice, j.case_id, j.customer_id, j.staff_id, j.payload, j.attempts`,
         [now, until, lease, channels],
       );
       return rows[0];
@@ -59,8 +69,14 @@ export function createJobStore(db: Queryable) {
       return counts;
     },
 
-    async recipient(customerId: string): Promise<Recipient | undefined> {
-      const rows = await db.query<Recipient>('SELECT firstname, email, phone, language FROM customer_notice_address WHERE id = $1', [customerId]);
+    /** Whom a job tells: its customer, or its staff user in the language the job carries. */
+    async recipient(job: LeasedJob): Promise<Recipient | undefined> {
+      const rows = job.staff_id
+        ? await db.query<Recipient>(`SELECT firstname, email, '' AS phone, $2::text AS language FROM staff_notice_address WHERE id = $1`, [
+            job.staff_id,
+            job.payload.language ?? '',
+          ])
+        : await db.query<Recipient>('SELECT firstname, email, phone, language FROM customer_notice_address WHERE id = $1', [job.customer_id]);
       return rows[0];
     },
 

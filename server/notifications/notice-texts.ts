@@ -1,10 +1,11 @@
 import { CATALOG_LOCALE, translate, type Language } from '../errors/catalogs.ts';
-import { caseNoticeSources } from '../mail/mail-sources.ts';
+import { caseNoticeSources, passwordNoticeSources } from '../mail/mail-sources.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { Notice, NoticePayload } from './notices.ts';
 
 /** The notices in the six languages, from the server catalogs (server/mail/mail-sources.ts). */
-const texts = translate(caseNoticeSources);
+const sources = { ...caseNoticeSources, ...passwordNoticeSources };
+const texts = translate(sources);
 
 /** A notice's texts are named after it: processing_started → processingStartedMailSubject … */
 const PREFIX: Record<Notice, string> = {
@@ -13,11 +14,13 @@ const PREFIX: Record<Notice, string> = {
   appointment_moved: 'appointmentMoved',
   answered: 'answered',
   rejected: 'rejected',
+  password_changed: 'passwordChanged',
+  staff_password_changed: 'staffPasswordChanged',
 };
 
-type TextKey = keyof typeof caseNoticeSources;
+type TextKey = keyof typeof sources;
 
-/** The customer as a notice addresses them. */
+/** The person a notice addresses: a customer, or a staff user (no phone; the language their job carries). */
 export interface Recipient {
   firstname: string;
   email: string;
@@ -55,14 +58,14 @@ function fill(key: TextKey, language: Language, values: Record<string, string>):
 function valuesOf(recipient: Recipient, payload: NoticePayload, link: string, language: Language): Record<string, string> {
   return {
     name: recipient.firstname,
-    caseNumber: payload.caseNumber,
+    caseNumber: payload.caseNumber ?? '',
     date: payload.date ? appointmentDay(payload.date, language) : '',
     justification: payload.justification ?? '',
     link,
   };
 }
 
-/** The notice's e-mail in the customer's language; `link` opens the case in the portal. */
+/** The notice's e-mail in the recipient's language; `link` opens the case in the portal, or where to act on a password change. */
 export function noticeMail(notice: Notice, recipient: Recipient, payload: NoticePayload, link: string): Mail {
   const language = languageOf(recipient);
   const values = valuesOf(recipient, payload, link, language);

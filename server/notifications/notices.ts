@@ -3,14 +3,20 @@
  * customer's name. Respond and return stay internal (the customer sees "processing" before
  * and after them); an archive changes nothing the customer sees.
  */
-export type Notice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected';
+export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected';
+/** After every password change (server/notifications/password-notices.ts): to a customer, or to a staff user. */
+export type PasswordNotice = 'password_changed' | 'staff_password_changed';
+export type Notice = CaseNotice | PasswordNotice;
 
 export interface NoticePayload {
-  caseNumber: string;
+  /** The case a case notice is about. */
+  caseNumber?: string;
   /** The appointment (ISO), for appointment_set and appointment_moved. */
   date?: string;
   /** Why the case was rejected, as the staff user wrote it. */
   justification?: string;
+  /** A staff user's notice: the language they set the password in (staff have no stored one). */
+  language?: string;
 }
 
 /** What a stored case move tells (server/cases/casework-store.ts hands it over in its transaction). */
@@ -27,7 +33,7 @@ export interface MovedCase {
 }
 
 /** The notice a move makes, or undefined when the customer is not told of it. */
-export function noticeOf(move: MovedCase): { notice: Notice; payload: NoticePayload } | undefined {
+export function noticeOf(move: MovedCase): { notice: CaseNotice; payload: NoticePayload } | undefined {
   const payload: NoticePayload = { caseNumber: move.caseNumber };
   // Taken by an officer or assigned by a manager: either way the case leaves "pending".
   if (move.from === 'pending' && move.to === 'ongoing') return { notice: 'processing_started', payload };

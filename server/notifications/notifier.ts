@@ -7,6 +7,7 @@ import { registry } from '../metrics/metrics.ts';
 import type { Channel, JobStore, LeasedJob } from './job-store.ts';
 import { noticeMail, noticeSms } from './notice-texts.ts';
 import { noticeOf, type MovedCase } from './notices.ts';
+import { queuePasswordNotice, type PasswordOwner } from './password-notices.ts';
 import type { SmsProvider } from './sms.ts';
 
 /**
@@ -57,7 +58,7 @@ interface Dependencies {
   mailer: Mailer;
   /** Undefined when SMS are off (SMS_PROVIDER=none): no SMS job is queued or sent. */
   sms: SmsProvider | undefined;
-  /** The portal's address, for the link to the case. */
+  /** The portal's address, for the link to the case (or, in a password notice, to where to act on it). */
   publicUrl: string;
   clock: () => number;
   log: FastifyBaseLogger;
@@ -85,10 +86,14 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
 
+  /** Where a notice sends its reader: the case, or where to choose a new password (a customer) or log in (a staff user). */
+  const linkOf = (job: LeasedJob) =>
+    job.case_id ? `${publicUrl}/dashboard/case/${job.case_id}` : job.staff_id ? `${publicUrl}/staff/login` : `${publicUrl}/forgotpassword`;
+
   async function send(job: LeasedJob): Promise<void> {
-    const recipient = await store.recipient(job.customer_id);
-    if (!recipient) throw new Error('the customer no longer exists');
-    const link = `${publicUrl}/dashboard/case/${job.case_id}`;
+    const recipient = await store.recipient(job);
+    if (!recipient) throw new Error('the recipient no longer exists');
+    const link = linkOf(job);
     try {
       if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
       else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
@@ -144,6 +149,9 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
       if (!made) return;
       await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload: made.payload, at: move.at });
     },
+
+    /** In a password change's transaction: its notice, on this instance's channels for a customer. */
+    passwordChanged: (tx: Queryable, owner: PasswordOwner, at: Date) => queuePasswordNotice(tx, owner, at, channels),
 
     /** Sends every due job this instance can lease; tests call it instead of waiting for the timer. */
     drain(): Promise<{ sent: number; failed: number }> {
