@@ -78,6 +78,7 @@ import { databaseReadiness } from './health/database.ts';
 import { redisCountingFor } from './limits/rate-limit-store.ts';
 import compress from '@fastify/compress';
 import { securityHeaders } from './web/security-headers.ts';
+import { refuseNulBytes } from './web/text-input.ts';
 import { closeAfterRequestsInFlight } from './web/requests-in-flight.ts';
 import { loggerOptions } from './web/logging.ts';
 import { canEraseAuditLog } from './db/runtime-role.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   closeAfterRequestsInFlight(app);
   registerErrorHandler(app);
   securityHeaders(app);
+  refuseNulBytes(app);
   // API answers above 1 KB; the app's files are compressed at build time and pass untouched,
   // and PDFs and pictures (compressed already) stream as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -2,6 +2,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Registration } from '../contract/accounts.ts';
 import { PHONE } from '../contract/constants.ts';
+import { hasControlCharacter } from '../web/text-input.ts';
 import { checkPassword } from '../auth/password-rule.ts';
 
 // SPEC section 5: name-type fields under 50 characters, the others under 20.
@@ -14,6 +15,12 @@ const LENGTH_RULES: [keyof Registration, number, MessageKey][] = [
   ['house_number', 20, 'houseNumberTooLong'],
   ['phone', 20, 'phoneTooLong'],
   ['house_phone_number', 20, 'housePhoneTooLong'],
+];
+// A name is one line of text (review #36): each field says which one is wrong.
+const NAME_RULES: [keyof Registration, MessageKey][] = [
+  ['firstname', 'firstnameInvalid'],
+  ['middlename', 'middlenameInvalid'],
+  ['lastname', 'lastnameInvalid'],
 ];
 const REQUIRED: (keyof Registration)[] = ['firstname', 'middlename', 'lastname', 'email', 'password', 'phone', 'gender'];
 
@@ -38,6 +45,7 @@ export function validateRegistration(input: Partial<Record<keyof Registration, s
   const value = (field: keyof Registration) => (input[field] ?? '').trim();
   for (const field of REQUIRED) if (!value(field)) throw refuse('fieldRequired', field);
   for (const [field, limit, key] of LENGTH_RULES) if (value(field).length >= limit) throw refuse(key, field);
+  for (const [field, key] of NAME_RULES) if (hasControlCharacter(value(field))) throw refuse(key, field);
   const email = normaliseEmail(value('email'));
   if (!PHONE.test(value('phone'))) throw refuse('phoneInvalid', 'phone');
   if (value('house_phone_number') && !PHONE.test(value('house_phone_number'))) throw refuse('phoneInvalid', 'house_phone_number');

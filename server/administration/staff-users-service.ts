@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { StaffAdminStore, StaffFields, StaffRecord } from './staff-users-store.ts';
 import { staffPasswordMail } from './staff-users-mail.ts';
+import { hasControlCharacter } from '../web/text-input.ts';
 
 /** Long enough for someone added on a Friday to set it on Monday; it still works only once. */
 export const PASSWORD_LINK_TTL_SECONDS = 3 * 24 * 60 * 60;
@@ -26,11 +27,12 @@ interface Dependencies {
 
 const refuse = (key: MessageKey, detail?: string) => new ApiError(400, key, detail);
 
-/** SPEC section 5's name rules, as for customers: required, at most 50 characters. */
-function checkedName(value: string | undefined, tooLong: MessageKey, required: boolean): string {
+/** SPEC section 5's name rules, as for customers: required, at most 50 characters, one line (review #36). */
+function checkedName(value: string | undefined, field: 'firstname' | 'middlename' | 'lastname', required: boolean): string {
   const name = (value ?? '').trim();
   if (required && !name) throw refuse('fieldRequired', 'name');
-  if (name.length > 50) throw refuse(tooLong);
+  if (name.length > 50) throw refuse(`${field}TooLong`);
+  if (hasControlCharacter(name)) throw refuse(`${field}Invalid`, field);
   return name;
 }
 
@@ -52,9 +54,9 @@ export function createStaffAdminService({ store, mailer, publicUrl, clock, passw
   function checkedFields(draft: StaffDraft, current?: StaffRecord): StaffFields {
     const fields: StaffFields = {
       email: normaliseEmail(draft.email),
-      firstname: checkedName(draft.firstname, 'firstnameTooLong', true),
-      middlename: checkedName(draft.middlename, 'middlenameTooLong', false),
-      lastname: checkedName(draft.lastname, 'lastnameTooLong', true),
+      firstname: checkedName(draft.firstname, 'firstname', true),
+      middlename: checkedName(draft.middlename, 'middlename', false),
+      lastname: checkedName(draft.lastname, 'lastname', true),
       role: draft.role,
       status: draft.status ?? current?.status ?? 'active',
       directorate_id: draft.directorate_id ?? null,

@@ -110,11 +110,11 @@ describe('the PGlite data folder lock, between real processes', () => {
 
     first.child.kill('SIGSTOP');
     const second = await startPortal(folder, { DATA_LOCK_STALE_MS: '1' });
-    expect(await second.exited).toBe(1);
     expect(second.output().trim()).toBe(
       `The portal could not start: The data folder ${path.join(folder, 'db')} is in use by another portal process. ` +
         `Stop it or set DATA_DIR to another folder (held by PID ${first.child.pid}; a stopped (paused) process still holds it).`,
     );
+    expect(await second.exited).toBe(1);
 
     first.child.kill('SIGCONT');
     const reference = await fileAccusation(first, 'filed after the pause');
@@ -136,11 +136,9 @@ describe('the PGlite data folder lock, between real processes', () => {
     const portal = await startPortal(folder);
     expect(await fileAccusation(portal, 'filed while holding')).toMatch(/^ACC-/);
 
-    // Another live process (this test's) takes the folder over, as one that could not check the holder would.
-    const lockDir = path.join(folder, 'db', 'folder.lock');
-    const [held] = fs.readdirSync(lockDir);
-    writeHolder(folder, Number(held.split('.')[1]) + 1, process.pid, procStat(process.pid)[19]);
-    fs.unlinkSync(path.join(lockDir, held));
+    // Another live process (this test's) takes the folder over, as one that could not check the holder might.
+    fs.rmSync(path.join(folder, 'db', 'folder.lock'), { recursive: true });
+    writeHolder(folder, 1, process.pid, procStat(process.pid)[19]);
 
     const answer = await fileAccusation(portal, 'filed after the takeover').catch(() => 'no answer');
     expect(answer).toBe('no answer');
@@ -178,33 +176,49 @@ describe('the PGlite data folder lock, by its holder record', () => {
     };
     for (const [what, leave] of Object.entries(leftBehind)) {
       leave();
-      const racers = Array.from({ length: 4 }, () => lockInChild(path.join(folder, 'db')));
-      const outcomes = await Promise.all(racers.map((racer) => racer.outcome));
+      const racers = await Promise.all(Array.from({ length: 3 }, () => lockInChild(path.join(folder, 'db'))));
+      for (const racer of racers) racer.go();
+      const outcomes = await Promise.all(racers.map((racer) => racer.outcome()));
       expect(outcomes.filter((outcome) => outcome === 'held'), `${what}: ${outcomes.join(' | ')}`).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.includes('is in use by another portal process'))).toHaveLength(3);
+      expect(outcomes.filter((outcome) => outcome.includes('is in use by another portal process'))).toHaveLength(2);
       for (const racer of racers) await stopProcess(racer.child);
       fs.rmSync(lockDir, { recursive: true, force: true });
     }
   }, 60_000);
 });
 
-/** A process that takes the folder's lock as the portal does and keeps it until stopped; 'held' or its refusal. */
-function lockInChild(folder: string) {
+/**
+ * A process that takes the folder's lock as the portal does and keeps it until stopped. It
+ * loads first and takes the lock when told to (`go`), so that racers start together.
+ */
+async function lockInChild(folder: string) {
   const child = spawn(
     process.execPath,
     ['--input-type=module', '-e', `
       import { lockDataFolder } from './server/db/folder-lock.ts';
-      try { lockDataFolder(${JSON.stringify(folder)}); console.log('held'); setInterval(() => {}, 1000); }
-      catch (error) { console.log(error.message); }`],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+      console.log('ready');
+      process.stdin.once('data', () => {
+        try { lockDataFolder(${JSON.stringify(folder)}); console.log('held'); }
+        catch (error) { console.log(error.message); }
+      });`],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   running.add(child);
-  const outcome = new Promise<string>((resolve) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.endsWith('\n')) resolve(output.trim());
-    });
+  const lines: string[] = [];
+  let waiting: (() => void) | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    waiting?.();
   });
-  return { child, outcome };
+  const line = (n: number) =>
+    new Promise<string>((resolve) => {
+      waiting = () => lines.length > n && resolve(lines[n]);
+      waiting();
+    });
+  await line(0);
+  return {
+    child,
+    go: () => child.stdin.write('go\n'),
+    outcome: () => line(1),
+  };
 }
