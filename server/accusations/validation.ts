@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import { PHONE } from '../contract/constants.ts';
+import { hasControlCharacter } from '../web/text-input.ts';
 import type { NewAccusation } from './store.ts';
 
 /** The text fields of create_accusation (SPEC section 7), as received. */
@@ -24,6 +25,8 @@ export function validateAccusation(fields: AccusationFields): Omit<NewAccusation
   if (!value('subject')) throw new ApiError(400, 'accusationSubjectRequired', 'subject');
   if (!value('description')) throw new ApiError(400, 'accusationDescriptionRequired', 'description');
   for (const [field, limit, key] of LIMITS) if (value(field).length > limit) throw new ApiError(400, key, field);
+  // A name is one line (review #36); the description keeps the lines the person wrote.
+  if (hasControlCharacter(value('name'))) throw new ApiError(400, 'accusationNameInvalid', 'name');
   const phone = value('phone');
   if (phone && (phone.length >= 20 || !PHONE.test(phone))) throw new ApiError(400, 'phoneInvalid', 'phone');
   return {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { FileArea, FileKind, FileStorage } from './storage.ts';
+import { hasNulByte, nulRefusal } from '../web/text-input.ts';
 
 /** What one upload form accepts: its text fields, its one file part and multipart's limits. */
 export interface FormShape<Field extends string> {
@@ -20,6 +21,26 @@ export interface ReceivedForm<Field extends string> {
   file: string | null;
   /** SHA-256 (hex) of the stored file's bytes, for the Idempotency-Key's fingerprint; null without a file. */
   fileSha256: string | null;
+}
+
+/** Busboy's words for a body that stops inside a part, or before its closing boundary. */
+const ENDED_EARLY = /unexpected end of multipart data/i;
+
+/**
+ * A complete request whose multipart body ends inside a part is an incomplete upload
+ * (review #30, X9: it was a 500, logged as a failure of ours). Busboy says so on the
+ * part's stream or on the parts as a plain Error, by these words only.
+ */
+const endedEarly = (error: unknown) =>
+  ENDED_EARLY.test((error as Error).message) ? new ApiError(400, 'uploadIncomplete', 'the multipart body ended inside a part') : undefined;
+
+/**
+ * What a fault of reading the parts answers: multipart's limits keep their own errors (the
+ * error handler words them); anything else busboy throws is a body it could not parse.
+ */
+function refusalOf(error: unknown): unknown {
+  if ((error as { statusCode?: number }).statusCode) return error;
+  return endedEarly(error) ?? new ApiError(400, 'invalidRequest', (error as Error).message);
 }
 
 /**
@@ -57,20 +78,21 @@ export async function receiveForm<Field extends string>(
           // save() answers 413 when multipart stopped at fileSize (TOOLCHAIN.md pitfall 5).
           ({ name: file, sha256: fileSha256 } = await storage.save(shape.file.area, part.file, shape.file.kind));
         } catch (error) {
-          failure = error;
+          // A body that ends inside the file is the client's (400); a storage that failed is ours (500).
+          failure = endedEarly(error) ?? error;
         }
       } else if (accepted.has(part.fieldname)) {
         const field = part.fieldname as Field;
         // A too-long field is cut short silently by busboy; valueTruncated tells us.
         if (part.valueTruncated) failure ??= new ApiError(400, shape.tooLong?.(field) ?? 'fieldTooLong', `${field} is too long`);
+        // The hook over JSON bodies (server/web/text-input.ts) never sees a form's fields.
+        if (hasNulByte(String(part.value))) failure ??= nulRefusal(field);
         // Browsers send form line breaks as CRLF; keep what the person typed.
         fields[field] = String(part.value).replace(/\r\n?/g, '\n');
       }
     }
   } catch (error) {
-    // Multipart's limits end the reading with their own errors (the error handler words
-    // them); anything else busboy throws is a body it could not parse.
-    failure ??= (error as { statusCode?: number }).statusCode ? error : new ApiError(400, 'invalidRequest', (error as Error).message);
+    failure ??= refusalOf(error);
   }
   if (failure === undefined) return { fields, file, fileSha256 };
   await storage.remove(shape.file.area, file);

@@ -9,6 +9,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { logLines } from '../helpers/log-lines.ts';
 import { storedFileNames } from '../helpers/stored-files.ts';
+import { multipart } from '../helpers/multipart.ts';
 import { expectError, type Json } from '../helpers/expect-api.ts';
 import { oversizePdf, tinyPdf } from '../helpers/pdf.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
@@ -21,21 +22,6 @@ const MiB = 1024 * 1024;
 
 /** A PDF of `bytes` bytes whose content is random, so a byte that moves or goes missing shows. */
 const randomPdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n%'), randomBytes(bytes - 10)]);
-
-/** A multipart body by hand, for what FormData will not send (half of it, too many parts). */
-function multipart(parts: ({ name: string; value: string } | { name: string; file: Buffer; filename: string })[]) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const chunks = parts.map((part) =>
-    'file' in part
-      ? Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
-          part.file,
-          Buffer.from('\r\n'),
-        ])
-      : Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-  );
-  return { body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Raw HTTP: sends `head` and `body` (perhaps less of it than Content-Length says), half-closes, and reads the answer. */
 function rawRequest(url: string, head: string, body: Buffer = Buffer.alloc(0)): Promise<{ status: number; json: Json; head: string }> {
