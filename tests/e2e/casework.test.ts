@@ -32,7 +32,7 @@ const WORDS = {
     archived: 'archived',
   },
   am: {
-    take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያራዝሙ', respond: 'ምላሽ ይስጡ',
+    take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያዛውሩ', respond: 'ምላሽ ይስጡ',
     approve: 'ምላሹን ያጽድቁ', reject: 'ውድቅ ያድርጉ', confirm: 'ያረጋግጡ', approvals: 'ማጽደቅ የሚጠብቁ', logout: 'ይውጡ',
     responded: 'ምላሽ ተሰጥቷል', rate: 'አገልግሎቱን ይገምግሙ', rateButton: 'ይገምግሙ', rejection: 'ውድቅ የተደረገበት ምክንያት',
     refused: /[\u1200-\u137F]/,

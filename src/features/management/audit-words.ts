@@ -4,7 +4,9 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 /**
  * The audit log's action codes in the reader's language. A code is `<verb>` (take,
  * approve …) or `<verb>_<what>` (save_division); one this list does not know yet shows
- * as it is stored, so a new kind of action is never hidden.
+ * as it is stored, so a new kind of action is never hidden. A verb whose English the
+ * screens also use in another sense (the button "Set an appointment", the date label
+ * "Closed") has the context `audit`, so translators give the audit line its own words.
  */
 const VERBS: Record<string, MessageDescriptor> = {
   create: msg`Created`,
@@ -12,7 +14,7 @@ const VERBS: Record<string, MessageDescriptor> = {
   delete: msg`Deleted`,
   take: msg`Took the case`,
   assign: msg`Assigned`,
-  schedule: msg`Set an appointment`,
+  schedule: msg({ context: 'audit', message: 'Set an appointment' }),
   extend: msg`Moved the appointment`,
   respond: msg`Responded`,
   approve: msg`Approved the response`,
@@ -21,10 +23,8 @@ const VERBS: Record<string, MessageDescriptor> = {
   archive: msg`Archived`,
   note: msg`Added a note`,
   start_review: msg`Started the review`,
-  close: msg`Closed`,
+  close: msg({ context: 'audit', message: 'Closed' }),
   set_password: msg`Set their password`,
-};
-
   // A staff user's own sign-in (subject: themselves); a failure is named under the account tried.
   sign_in: msg({ context: 'audit', message: 'Logged in' }),
   sign_in_failed: msg({ context: 'audit', message: 'Log-in failed' }),
@@ -32,6 +32,8 @@ const VERBS: Record<string, MessageDescriptor> = {
   enrol_two_factor: msg({ context: 'audit', message: 'Set up two-step log-in' }),
   two_factor_failed: msg`Gave a wrong log-in code`,
   reset_two_factor: msg`Reset two-step log-in`,
+};
+
 const SUBJECTS: Record<string, MessageDescriptor> = {
   case: msg`Case`,
   accusation: msg`Accusation`,
