@@ -10,7 +10,7 @@ export const healthCalls = defineCalls('operations', {
   getReadiness: {
     summary: 'Every dependency is usable',
     responses: {
-      200: Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String()) }),
+      200: Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]), checks: Type.Record(Type.String(), Type.String()) }),
       503: Type.Object({ status: Type.Literal('not ready'), checks: Type.Record(Type.String(), Type.String()) }),
     },
   },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { consoleLog, type Database, type DatabaseLog } from './types.ts';
+import { isConnectionLost } from './connection-lost.ts';
 
 // int8 (count(*), sequences) as a JS number, as PGlite gives it (TOOLCHAIN.md pitfall 8).
 pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -21,20 +22,10 @@ function statement(sql: string, params?: unknown[]): pg.QueryConfig {
 /** Shown in pg_stat_activity, so an operator (or a test) can tell the portal's connections apart. */
 export const APPLICATION_NAME = 'housing-portal';
 
-/**
- * The connection, not the statement, failed: the server restarted or failed over, an
- * operator or an idle timeout ended the backend, or the network dropped it.
- */
-export function isConnectionLost(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return (
-    /^(08|57P0)/.test(code ?? '') ||
-    ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code ?? '') ||
-    /Connection terminated|Client has encountered a connection error/.test(message ?? '')
-  );
-}
-
-const READ_STATEMENT = /^\s*SELECT\b/i;
+// A statement that only reads: SELECT, or WITH … whose parts write nothing.
+const READ_STATEMENT = /^\s*(SELECT\b|WITH\b(?![\s\S]*\b(INSERT|UPDATE|DELETE)\b))/i;
+/** Before the one retry of a read: a restarting server refuses connections for a moment. */
+const READ_RETRY_DELAY_MS = 300;
 
 export async function openPostgres(url: string, schema?: string, keepSchema = false): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
@@ -62,6 +53,7 @@ export async function openPostgres(url: string, schema?: string, keepSchema = fa
         // (it may have committed before the connection went).
         if (!READ_STATEMENT.test(sql) || !isConnectionLost(error)) throw error;
         log.warn({ err: error }, 'PostgreSQL connection lost during a read; trying once more');
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
         return run(pool, sql, params);
       }
     },

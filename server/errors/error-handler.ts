@@ -3,15 +3,18 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATA_POLICY } from '../web/security-headers.ts';
 import { ApiError } from './api-error.ts';
+import { isConnectionLost } from '../db/connection-lost.ts';
 import { messageBody, type MessageKey } from './messages.ts';
 
 /** SPEC section 8: after a 429 the client waits three minutes. */
 export const RETRY_AFTER_SECONDS = 180;
+/** A database restart or failover takes seconds: a client (the app's outbox, a proxy) tries again after this. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, status: number, key: MessageKey, detail?: string, retryAfter = RETRY_AFTER_SECONDS) {
   // The body says it too, so the app can count down the real wait.
   const wait = status === 429 ? { retry_after: retryAfter } : {};
-  if (status === 429) reply.header('Retry-After', String(retryAfter));
+  if (status === 429 || status === 503) reply.header('Retry-After', String(retryAfter));
   return reply.status(status).send({ code: key, ...messageBody(key), ...(detail ? { detail } : {}), ...wait });
 }
 
@@ -52,6 +55,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type …: the client's fault, said plainly.
       return send(reply, status, 'invalidRequest', error.message);
+    }
+    if (isConnectionLost(error)) {
+      // Not the request's fault nor a bug: the database is restarting or out of reach (a read was already tried twice).
+      request.log.warn({ err: error }, 'database unreachable: answered 503');
+      return send(reply, 503, 'databaseUnavailable', undefined, DATABASE_RETRY_AFTER_SECONDS);
     }
     request.log.error({ err: error }, 'unexpected failure');
     return send(reply, 500, 'serverError');

@@ -12,6 +12,7 @@ export const messageSources = {
   invalidId: 'The id is not valid.',
   tooManyRequests: 'Too many attempts. Please wait 3 minutes before retrying.',
   serverError: 'Something went wrong. Please try again later.',
+  databaseUnavailable: 'The portal cannot reach its records for a moment. Please try again in a few seconds.',
   unauthorized: 'Please log in to continue.',
 
   // Accounts (SPEC sections 5 and 7, issue 3)
@@ -19,10 +20,6 @@ export const messageSources = {
   firstnameTooLong: 'First name must not be greater than 50 characters',
   middlenameTooLong: 'Middle name must not be greater than 50 characters',
   lastnameTooLong: 'Last name must not be greater than 50 characters',
-  // A name is one line (issue 23, review #36): no line breaks, tabs or other control characters.
-  firstnameInvalid: 'The first name must not contain line breaks, tabs or other control characters.',
-  middlenameInvalid: 'The middle name must not contain line breaks, tabs or other control characters.',
-  lastnameInvalid: 'The last name must not contain line breaks, tabs or other control characters.',
   subcityTooLong: 'Sub-city must not be greater than 50 characters',
   woredaTooLong: 'Woreda must not be greater than 20 characters',
   houseNumberTooLong: 'House number must not be greater than 20 characters',
@@ -31,7 +28,7 @@ export const messageSources = {
   phoneInvalid: 'Please enter a valid phone number (digits, optionally starting with +).',
   emailInvalid: 'Please enter a valid email address.',
   genderInvalid: 'Please choose Male or Female.',
-  passwordWeak: 'The password must have at least 10 characters and must not be a common password.',
+  passwordWeak: 'The password must have at least 8 characters, with letters and digits.',
   imageInvalid: 'The profile picture must be a JPEG, PNG or WebP image.',
   imageTooLarge: 'The profile picture must not be larger than 2 MB.',
   registered: 'Your account was created. We sent a verification code to your email.',
@@ -96,7 +93,6 @@ export const messageSources = {
   accusationSubjectRequired: 'Please write the subject of your accusation.',
   accusationDescriptionRequired: 'Please describe what happened.',
   accusationNameTooLong: 'The name must not be longer than 100 characters.',
-  accusationNameInvalid: 'The name must not contain line breaks, tabs or other control characters.',
   accusationSubjectTooLong: 'The subject must not be longer than 200 characters.',
   accusedPartTooLong: 'The accused department must not be longer than 200 characters.',
   accusationDescriptionTooLong: 'The description must not be longer than 5000 characters.',

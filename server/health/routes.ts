@@ -21,8 +21,9 @@ async function outcome({ check }: ReadinessCheck, timeoutMs: number): Promise<st
 
 /**
  * For load balancers and orchestrators. GET /healthz: the process answers (restart it
- * when not). GET /readyz: every dependency is usable (send it traffic only then); 503
- * names what is not. Both are JSON, never the app shell, and outside the rate limit, so a
+ * when not). GET /readyz: every dependency is usable ("ready"), or only one it can do
+ * without is not ("degraded", still 200: send it traffic); 503 "not ready" names what is
+ * missing. Both are JSON, never the app shell, and outside the rate limit, so a
  * busy probe never makes an instance look dead.
  */
 export async function healthRoutes(
@@ -39,9 +40,10 @@ export async function healthRoutes(
   }, unlimited);
 
   route(calls.getReadiness, async (_request, reply) => {
-    const results = await Promise.all(checks.map(async (check) => [check.name, await outcome(check, readinessTimeoutMs)] as const));
-    const ready = results.every(([, result]) => result === 'ok');
-    reply.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
-    return { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) } as const;
+    const results = await Promise.all(checks.map(async (check) => [check, await outcome(check, readinessTimeoutMs)] as const));
+    const failing = results.filter(([, result]) => result !== 'ok').map(([check]) => check);
+    const status = failing.length === 0 ? 'ready' : failing.every((check) => check.degradesOnly) ? 'degraded' : 'not ready';
+    reply.status(status === 'not ready' ? 503 : 200).header('Cache-Control', 'no-store');
+    return { status, checks: Object.fromEntries(results.map(([check, result]) => [check.name, result])) } as const;
   }, unlimited);
 }

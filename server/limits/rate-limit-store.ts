@@ -80,6 +80,8 @@ export function redisCounting(redis: Redis, nameSpace: string, log: FastifyBaseL
 
   const readiness: ReadinessCheck = {
     name: 'redis',
+    // Without Redis every limit is counted in this process: weaker across instances, never off.
+    degradesOnly: true,
     check: async () => (redis.status === 'ready' ? undefined : REDIS_DOWN),
   };
   return {
