@@ -29,6 +29,17 @@ type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' 
 const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
 /** The closed cases not yet filed: an archivist's worklist. */
 const WAITING_FOR_ARCHIVE: readonly CaseStatus[] = ['verified', 'rejected'];
+const NOTHING_QUEUED = { cases: [], currentPage: 1, totalPages: 1 };
+
+/**
+ * Four eyes: whether this staff user may approve the case's response. Never the one who wrote
+ * it; a manager of its directorate (caseInQueue saw to the directorate); an admin only where
+ * that directorate has no other active manager, and for that case only.
+ */
+function mayApprove(session: SessionClaims, found: CaseAtWork): boolean {
+  if (found.status !== 'responded' || found.responded_by_id === session.id) return false;
+  return session.role === 'manager' || (session.role === 'admin' && !found.another_manager);
+}
 
 /**
  * Staff moving a case through its states, with no HTTP in it. A case outside
@@ -39,12 +50,12 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
   /**
    * The case, if this staff user may see it: one in their directorate's queue for officers
    * and managers, a closed one (verified, rejected, archived) of any directorate for
-   * archivists and admins; 404 otherwise.
+   * archivists and admins, and for an admin also a response only they may approve; 404 otherwise.
    */
   async function caseInQueue(session: SessionClaims, caseId: string) {
     const found = await store.caseAtWork(caseId);
     const visible = ARCHIVE_ROLES.has(session.role)
-      ? found && CLOSED_STATUSES.includes(found.status as CaseStatus)
+      ? found && (CLOSED_STATUSES.includes(found.status as CaseStatus) || mayApprove(session, found))
       : found?.directorate_id && found.directorate_id === (await store.directorateOf(session.id));
     if (!found || !visible) throw notFound();
     return found;
@@ -93,22 +104,28 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
      * cases of every directorate), soonest due first, paged in SQL.
      * Lateness is judged at the app's clock, so every instance answers the same.
      */
-    async queue(session: SessionClaims, filter: { status?: string; late?: 'yes' | 'no'; mine?: 'yes' | 'no'; q?: string; page?: number }) {
+    async queue(session: SessionClaims, filter: {
+      status?: string; late?: 'yes' | 'no'; mine?: 'yes' | 'no'; for_approval?: 'yes' | 'no'; q?: string; page?: number;
+    }) {
+      // The responses waiting for this staff user's approval: a manager's or an admin's.
+      const forApproval = filter.for_approval === 'yes';
+      if (forApproval && session.role !== 'manager' && session.role !== 'admin') return NOTHING_QUEUED;
       // Archivists and admins work on the closed cases of every directorate: without a state
       // asked for, those still to be filed (verified and rejected).
       const archive = ARCHIVE_ROLES.has(session.role);
       const directorateId = archive ? undefined : ((await store.directorateOf(session.id)) ?? undefined);
-      if (!archive && !directorateId) return { cases: [], currentPage: 1, totalPages: 1 };
-      const statuses = !archive ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
+      if (!archive && !directorateId) return NOTHING_QUEUED;
+      const statuses = !archive || forApproval ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
       return store.queue({
         directorateId, statuses, staffId: session.id, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
+        approver: forApproval ? { id: session.id, admin: session.role === 'admin' } : undefined,
         q: filter.q?.trim() || undefined, page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE, now: new Date(clock()),
       });
     },
 
     /** A case the staff user may see, as the customer's calls shape it, with its real state, its work and every move and note. */
     async caseForStaff(session: SessionClaims, caseId: string) {
-      await caseInQueue(session, caseId);
+      const atWork = await caseInQueue(session, caseId);
       const [found, work] = await Promise.all([cases.caseAsFiled(caseId), store.work(caseId, new Date(clock()))]);
       if (!found || !work) throw notFound();
       const history = (await store.history(caseId)).map((entry) => ({
@@ -117,7 +134,7 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
         assigned_to: entry.assigned_to,
         at: new Date(entry.at).toISOString(),
       }));
-      return { ...found, ...work, history };
+      return { ...found, ...work, history, may_approve: mayApprove(session, atWork) };
     },
 
     take: (session: SessionClaims, caseId: string) => act(session, caseId, 'take'),
@@ -163,7 +180,12 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
       }
     },
 
-    approve: (session: SessionClaims, caseId: string) => act(session, caseId, 'approve'),
+    /** responded → verified, by a second person (mayApprove): the one who wrote the response is refused, nothing changed. */
+    async approve(session: SessionClaims, caseId: string) {
+      const found = await caseInQueue(session, caseId);
+      if (found.status === 'responded' && !mayApprove(session, found)) throw new ApiError(403, 'approvalNeedsSecondPerson');
+      return act(session, caseId, 'approve', {}, found);
+    },
     sendBack: (session: SessionClaims, caseId: string, note: string) => act(session, caseId, 'return', { note }),
 
     reject: (session: SessionClaims, caseId: string, justification: string) => act(session, caseId, 'reject', { note: justification }),

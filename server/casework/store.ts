@@ -17,6 +17,10 @@ export interface CaseAtWork {
   /** The case request's directorate, or until an admin sets one, the division's first active directorate. */
   directorate_id: string | null;
   assigned_to_id: string | null;
+  /** Who wrote its response (the last to respond), if anyone has. */
+  responded_by_id: string | null;
+  /** Whether an active manager of its directorate other than that writer is there to approve the response. */
+  another_manager: boolean;
 }
 
 /** What a staff queue is asked for: one directorate's cases (or every directorate's), narrowed by the filters given. */
@@ -27,6 +31,11 @@ export interface QueueFilter {
   statuses?: readonly string[];
   /** The staff user asking: `mine` means assigned to them. */
   staffId: string;
+  /**
+   * Only the responses this approver may approve (four eyes): never one they wrote; for an
+   * admin, only those of a directorate with no other active manager.
+   */
+  approver?: { id: string; admin: boolean };
   status?: string;
   late?: 'yes' | 'no';
   mine?: boolean;
@@ -40,6 +49,14 @@ export interface QueueFilter {
 /** The case's directorate: its case request's, or until an admin sets one, its division's first active one. */
 const DIRECTORATE_OF_CASE = `COALESCE(r.directorate_id, (SELECT d.id FROM directorate_placement d
   WHERE d.division_id = c.division_id AND d.status = 'active' ORDER BY d.created_at, d.id LIMIT 1))`;
+
+/**
+ * Four eyes: whether an active manager of the case's directorate, other than the one who wrote
+ * its response, is there to approve it. When none is, an admin approves that case.
+ */
+const ANOTHER_MANAGER = `EXISTS (SELECT 1 FROM staff_session_state m
+  WHERE m.role = 'manager' AND m.status = 'active' AND m.directorate_id = ${DIRECTORATE_OF_CASE}
+    AND m.id IS DISTINCT FROM c.responded_by_id)`;
 
 /** One staff action, as it is stored: the case's new state, the dates it sets, and its history entry. */
 export interface CaseMove {
@@ -73,7 +90,8 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
   return {
     async caseAtWork(caseId: string): Promise<CaseAtWork | undefined> {
       const rows = await db.query<CaseAtWork>(
-        `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id
+        `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id,
+           c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager
          FROM customer_case c JOIN case_request r ON r.id = c.case_request_id
          WHERE c.id = $1`,
         [caseId],
@@ -97,6 +115,10 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       if (filter.status) add((p) => `c.status = ${p}`, filter.status);
       if (filter.late) add((p) => `${lateness('c', '$1')} = ${p}`, filter.late);
       if (filter.mine) add((p) => `c.assigned_to_id = ${p}`, filter.staffId);
+      if (filter.approver) {
+        add((p) => `c.status = 'responded' AND c.responded_by_id IS DISTINCT FROM ${p}`, filter.approver.id);
+        if (filter.approver.admin) conditions.push(`NOT ${ANOTHER_MANAGER}`);
+      }
       if (filter.q) {
         add((p) => `(c.case_number ILIKE ${p} OR u.phone LIKE ${p}
           OR concat_ws(' ', u.firstname, u.middlename, u.lastname) ILIKE ${p})`, containing(filter.q));

@@ -53,6 +53,8 @@ const StaffCase = Type.Intersect([
     assigned_to: Type.Union([StaffPerson, Type.Null()]),
     archive: Type.Union([Archival, Type.Null()]),
     history: Type.Array(StaffHistoryEntry),
+    /** Whether the caller may approve its response now (four eyes: never the one who wrote it). */
+    may_approve: Type.Boolean(),
   }),
 ]);
 
@@ -68,11 +70,14 @@ export const caseworkCalls = defineCalls('casework', {
       "An officer or a manager sees only their directorate's cases. Archivists and admins see the closed cases of every " +
       'directorate: without `status`, the verified and rejected ones still to be archived; `status` picks one closed state ' +
       '(an open one finds nothing). `late` is computed by the server from the due date. ' +
-      '`mine=yes`: only the cases assigned to the caller. `q`: part of a case number, a customer phone or name.',
+      '`mine=yes`: only the cases assigned to the caller. `q`: part of a case number, a customer phone or name. ' +
+      '`for_approval=yes`: the responses waiting for the caller\'s approval: for a manager, those of the directorate they did ' +
+      'not write; for an admin, those of a directorate with no other active manager; nothing for other roles.',
     query: Type.Object({
       status: Type.Optional(StaffCaseStatus),
       late: Type.Optional(YesNo),
       mine: Type.Optional(YesNo),
+      for_approval: Type.Optional(YesNo),
       q: Type.Optional(Type.String({ maxLength: 60 })),
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     }),
@@ -82,7 +87,9 @@ export const caseworkCalls = defineCalls('casework', {
     summary: 'Read one case of the directorate, with its whole history',
     description:
       'The case as SPEC section 3 shapes it, plus `history` (every move, notes included), its due day, assignee and archive. ' +
-      'Another directorate: 404. Archivists and admins read the closed cases (verified, rejected, archived) of every directorate.',
+      'Another directorate: 404. Archivists and admins read the closed cases (verified, rejected, archived) of every directorate; ' +
+      'an admin also reads a responded case whose directorate has no other active manager to approve it. ' +
+      '`may_approve`: whether the caller may approve its response now.',
     params: IdParams,
     responses: { 200: StaffCase, ...withAuth },
   },
@@ -124,8 +131,11 @@ export const caseworkCalls = defineCalls('casework', {
   },
   staffApproveCase: {
     summary: "Approve (paraph) a responded case's letter: a manager of its directorate (it becomes verified)",
+    description:
+      'Four eyes: whoever wrote the response may not approve it (403 `approvalNeedsSecondPerson`, nothing changed); another ' +
+      'manager of the directorate does. Where the directorate has no other active manager, an admin approves that case.',
     params: IdParams,
-    responses: { 200: Moved, ...withAuth },
+    responses: { 200: Moved, 403: refused, ...withAuth },
   },
   staffReturnCase: {
     summary: 'Send a responded case back to its officer with a note (it becomes ongoing again)',

@@ -71,7 +71,7 @@ export const endpoints = {
   staffListOfficers: { method: 'GET', path: '/staff_api/officers', auth: ['manager'] },
   staffScheduleCase: { method: 'POST', path: '/staff_api/cases/:id/schedule', auth: ['officer', 'manager'] },
   staffRespondCase: { method: 'POST', path: '/staff_api/cases/:id/respond', auth: ['officer', 'manager'] },
-  staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager'] },
+  staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager', 'admin'] },
   staffReturnCase: { method: 'POST', path: '/staff_api/cases/:id/return', auth: ['manager'] },
   staffRejectCase: { method: 'POST', path: '/staff_api/cases/:id/reject', auth: ['officer', 'manager'] },
   // the archive (issues 15 and 16): archivists file closed cases; admins may too

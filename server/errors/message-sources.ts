@@ -117,6 +117,7 @@ export const messageSources = {
   caseResponded: 'The response was saved. It now waits for a manager’s approval.',
   caseApproved: 'The response was approved. The customer can now see it.',
   caseReturned: 'The response was sent back to the officer.',
+  approvalNeedsSecondPerson: 'You wrote this response, so another manager of the directorate must approve it.',
   justificationRequired: 'Please write the justification.',
   caseAssigned: 'The case was assigned to the chosen officer.',
   officerNotFound: 'A case can be assigned only to an active officer of its directorate.',

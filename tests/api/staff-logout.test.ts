@@ -6,7 +6,6 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectMessages, expectOk } from '../helpers/expect-api.ts';
-import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const databases = await testDatabases();
@@ -30,7 +29,7 @@ describe.each(databases)('staff logout on $name', (database) => {
       email, password_hash: await hash(PASSWORD), firstname: 'Meron', middlename: '', lastname: 'Tadesse', role,
       directorate_id: inDirectorate ? directorate : null,
     }, new Date(Date.now() - 1000));
-    return staffSignIn(server.url, { email, password: PASSWORD });
+    return (await expectOk(await post('/staff_api/login', { email, password: PASSWORD }))).token;
   }
 
   beforeAll(async () => {

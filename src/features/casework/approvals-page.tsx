@@ -5,10 +5,14 @@ import { queueQuery } from '../../app/staff-cases.ts';
 import { QueueResults } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
 
-/** A manager's letters waiting for approval: the directorate's responded cases, soonest due first. */
+/**
+ * The letters waiting for this staff user's approval, soonest due first: a manager's are the
+ * directorate's responses they did not write (four eyes); an admin's, those of a directorate
+ * with no other manager to approve them.
+ */
 export function ApprovalsPage({ page }: { page: number }) {
   const navigate = useNavigate();
-  const list = useQuery({ ...queueQuery({ page, status: 'responded' }), placeholderData: (previous) => previous });
+  const list = useQuery({ ...queueQuery({ page, for_approval: 'yes' }), placeholderData: (previous) => previous });
   return (
     <>
       <div className="page-title-row">

@@ -9,7 +9,7 @@ import { FilePicker } from '../../ui/file-picker.tsx';
 import { personName } from '../../ui/person-name.ts';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
-import { staffCaseKeys, type StaffCase, type StaffCaseStatus } from '../../app/staff-cases.ts';
+import { staffCaseKeys, type StaffCase } from '../../app/staff-cases.ts';
 import { caseMoves, officersQuery } from './api.ts';
 import { AssigneeSelect } from '../../ui/staff/assignee-select.tsx';
 import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
@@ -20,18 +20,22 @@ type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 
 /**
  * The moves a case's state allows for a role (the case's state machine, as the server
  * enforces it): only these buttons show, so nobody is offered a move that would be refused.
+ * Approval is offered as the server says (four eyes: never to the one who wrote the response).
  */
-function movesFor(status: StaffCaseStatus, role: StaffRole | undefined, hasAppointment: boolean): Move[] {
-  // Archivists (and admins) only file closed cases: the archive's action (features/archive).
+function movesFor(kase: StaffCase, role: StaffRole | undefined): Move[] {
+  const approve: Move[] = kase.may_approve ? ['approve'] : [];
+  // Admins approve only a response no other manager of its directorate can; archivists (and
+  // admins) otherwise only file closed cases: the archive's action (features/archive).
+  if (role === 'admin') return approve;
   const manager = role === 'manager';
   if (role !== 'officer' && !manager) return [];
-  switch (status) {
+  switch (kase.status) {
     case 'pending':
       return manager ? ['take', 'assign', 'reject'] : ['take', 'reject'];
     case 'ongoing':
-      return [hasAppointment ? 'extend' : 'schedule', 'respond', ...(manager ? (['assign'] as const) : []), 'reject'];
+      return [kase.schedule_program.length > 0 ? 'extend' : 'schedule', 'respond', ...(manager ? (['assign'] as const) : []), 'reject'];
     case 'responded':
-      return manager ? ['approve', 'sendBack', 'reject'] : [];
+      return manager ? [...approve, 'sendBack', 'reject'] : [];
     default:
       return [];
   }
@@ -56,7 +60,9 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const [officer, setOfficer] = useState('');
   const [letter, setLetter] = useState<File>();
   const id = kase._id;
-  const moves = movesFor(kase.status, role, kase.schedule_program.length > 0);
+  const moves = movesFor(kase, role);
+  // A manager who wrote the response is not offered its approval: say who gives it.
+  const approvedByAnother = kase.status === 'responded' && role === 'manager' && !kase.may_approve;
 
   const open = (next: Move) => {
     setMove(next);
@@ -117,6 +123,11 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
           {label[each]}
         </button>
       ))}
+      {approvedByAnother && (
+        <p className="form-hint">
+          <Trans>You wrote this response: another manager of the directorate must approve it.</Trans>
+        </p>
+      )}
       {move && (
         <ConfirmDialog title={label[move]} busy={act.isPending} ready={ready} onConfirm={() => act.mutate(move)} onCancel={() => setMove(undefined)}>
           {move === 'take' && (

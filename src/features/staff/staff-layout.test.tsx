@@ -44,6 +44,7 @@ describe('the staff frame', () => {
     [
       'admin',
       [
+        ['Waiting for approval', '/staff/approvals'],
         ['Organisation and services', '/staff/admin'],
         ['Staff users', '/staff/people'],
         ['Archive', '/staff/archive'],

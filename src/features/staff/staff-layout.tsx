@@ -59,7 +59,7 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
           <Trans>Case queue</Trans>
         </Link>
       )}
-      {role === 'manager' && (
+      {(role === 'manager' || role === 'admin') && (
         <Link to="/staff/approvals" className="nav-link">
           <Trans>Waiting for approval</Trans>
         </Link>
