@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffStore } from '../../server/staff/store.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../helpers/databases.ts';
+import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
@@ -33,7 +34,7 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
   const save = (body: Json, token = adminToken) => call('POST', '/staff_api/admin/staff', token, body);
   const list = async (): Promise<Json[]> => (await expectOk(await call('GET', '/staff_api/admin/staff', adminToken))).staff;
   const login = (address: string, password = PASSWORD) => call('POST', '/staff_api/login', undefined, { email: address, password });
-  const tokenOf = async (address: string, password = PASSWORD) => (await expectOk(await login(address, password))).token as string;
+  const tokenOf = (address: string, password = PASSWORD) => staffSignIn(server.url, { email: address, password }, { clock: () => now });
   const staffCount = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_user'))[0].n;
   const auditOf = (subjectId: string) =>
     server.db.query<Json>('SELECT action, actor_id, before, after FROM audit_entry WHERE subject_id = $1 ORDER BY id', [subjectId]);
@@ -112,7 +113,10 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
     expect(listed).toMatchObject({ password_set: true, last_sign_in_at: new Date(now).toISOString() });
     expect((await auditOf(id)).map((entry) => [entry.action, entry.actor_id])).toEqual([
       ['create_staff', adminId],
+      // Tried before the password was set: a failed log-in, under the account's id.
+      ['sign_in_failed', id],
       ['set_password', id],
+      ['sign_in', id],
     ]);
   });
 
@@ -217,10 +221,10 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
     expect(new Set(page.entries.map((entry: Json) => entry.actor_id))).toEqual(new Set([adminId]));
     expect(page.entries[0].actor_name).toBe('Almaz Bekele');
     const actions = new Set((await server.db.query<{ action: string }>('SELECT DISTINCT action FROM audit_entry WHERE subject_type = $1', ['staff'])).map((r) => r.action));
-    expect(actions).toEqual(new Set(['create_staff', 'save_staff', 'set_password']));
+    expect(actions).toEqual(new Set(['create_staff', 'save_staff', 'set_password', 'sign_in', 'sign_in_failed', 'enrol_two_factor']));
     await expect(server.db.query(`UPDATE audit_entry SET action = 'nothing' WHERE subject_type = 'staff'`)).rejects.toThrow(/never changed or deleted/);
     await expect(server.db.query(`DELETE FROM audit_entry WHERE subject_type = 'staff'`)).rejects.toThrow(/never changed or deleted/);
-    expect(actions.size).toBe(3);
+    expect(actions.size).toBe(6);
   });
 
   // Last: it leaves a single admin.

@@ -9,6 +9,7 @@ import type { StaffRole } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { pdfPages, squashed } from '../helpers/pdf-text.ts';
+import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 
@@ -48,7 +49,7 @@ describe.each(databases)('reference data, administered, on $name', (database) =>
     const id = await createStaffStore(server.db).upsertStaff({
       email, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role, directorate_id: directorateId,
     });
-    const { token } = await expectOk(await call('POST', '/staff_api/login', undefined, { email, password: PASSWORD }));
+    const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });
     return { id, token: token as string };
   };
 

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
+import { addisDay } from '../../server/casework/due-dates.ts';
 import { testDatabases } from '../helpers/databases.ts';
+import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 
@@ -32,7 +34,7 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     const id = await createStaffStore(server.db).upsertStaff({
       email, password_hash: passwordHash, middlename: '', ...names, role, directorate_id: directorate,
     }, new Date(now - 1000));
-    const { token } = await expectOk(await post('/staff_api/login', { email, password: PASSWORD }));
+    const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });
     return { token: token as string, id };
   }
   const post = (path: string, body?: unknown, token?: string) =>
@@ -326,8 +328,10 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     const manager = await staff('manager', target.directorate);
     const officer = await staff('officer', target.directorate);
     await expectOk(await post(`/staff_api/cases/${target.id}/assign`, { officer: officer.id }, manager.token));
-    await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { scheduled_date: '2026-12-01' }, officer.token));
-    await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { extended_date: '2026-12-03' }, officer.token));
+    // Appointments are days from today, at the app's clock, to a year ahead.
+    const [today, inTwoDays] = [addisDay(new Date(now)), addisDay(new Date(now + 2 * 86_400_000))];
+    await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { scheduled_date: today }, officer.token));
+    await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { extended_date: inTwoDays }, officer.token));
     await expectOk(await post(`/staff_api/cases/${target.id}/reject`, { rejection_justification: 'Filed twice.' }, officer.token));
     const archivist = await staff('archivist', null);
     const category = await expectOk(await post('/staff_api/archive/categories', { name: `Audited ${database.name}` }, archivist.token));
@@ -344,7 +348,7 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
       ['archive', archivist.id, 'archivist', target.case_number, 'rejected', 'archived'],
     ]);
     expect(entries[0].after.assigned_to).toBe(officer.id);
-    expect(entries[1].after.scheduled_date).toBe(new Date('2026-12-01').toISOString());
+    expect(entries[1].after.scheduled_date).toBe(new Date(today).toISOString());
     expect(entries[3].after.note).toBe('Filed twice.');
     expect(entries[4].after.archival_category).toBe(category._id);
   });

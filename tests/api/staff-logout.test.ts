@@ -6,6 +6,7 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectMessages, expectOk } from '../helpers/expect-api.ts';
+import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const databases = await testDatabases();
@@ -29,7 +30,7 @@ describe.each(databases)('staff logout on $name', (database) => {
       email, password_hash: await hash(PASSWORD), firstname: 'Meron', middlename: '', lastname: 'Tadesse', role,
       directorate_id: inDirectorate ? directorate : null,
     }, new Date(Date.now() - 1000));
-    return (await expectOk(await post('/staff_api/login', { email, password: PASSWORD }))).token;
+    return staffSignIn(server.url, { email, password: PASSWORD });
   }
 
   beforeAll(async () => {
