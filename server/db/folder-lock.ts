@@ -113,9 +113,10 @@ const ignoring = (codes: string[], work: () => void) => {
 };
 
 /** Who holds the folder, for the refusal's parenthesis. */
-function describeHolder(holder: Holder | undefined, me: Holder, state: 'alive' | 'unknown', staleMs: number): string {
+function describeHolder(holder: Holder | 'none' | 'unreadable', me: Holder, state: 'alive' | 'unknown', staleMs: number): string {
   const freesItself = `it frees itself ${staleMs / 1000} s after its last refresh`;
-  if (!holder) return `an earlier version's lock, or one being made; ${freesItself}`;
+  if (holder === 'none') return `an earlier version's lock, or one being made; ${freesItself}`;
+  if (holder === 'unreadable') return `its holder cannot be read; ${freesItself}`;
   const who = `PID ${holder.pid}${holder.host === me.host ? '' : ` on ${holder.host}`}`;
   return state === 'alive'
     ? `held by ${who}; a stopped (paused) process still holds it`
@@ -169,16 +170,17 @@ export function lockDataFolder(dir: string, staleMs = DEFAULT_LOCK_STALE_MS): Fo
     let next = 1;
     if (held.length === 0) {
       // An earlier version's lock (an empty folder it touches), or one another start has just made.
-      if (!made && !stale()) throw refuse(describeHolder(undefined, me, 'unknown', staleMs));
+      if (!made && !stale()) throw refuse(describeHolder('none', me, 'unknown', staleMs));
     } else {
       const current = Math.max(...held);
-      let holder: Holder | undefined;
+      let holder: Holder | 'unreadable';
       try {
         holder = JSON.parse(fs.readFileSync(path.join(lockDir, `holder.${current}`), 'utf8'));
       } catch (error) {
         if (errorCode(error) === 'ENOENT') return undefined; // taken over and cleared meanwhile
+        holder = 'unreadable'; // edited by hand, say: only its age can free it
       }
-      const state = holder ? holderState(holder, me) : 'unknown';
+      const state = holder === 'unreadable' ? 'unknown' : holderState(holder, me);
       if (state === 'alive' || (state === 'unknown' && !stale())) throw refuse(describeHolder(holder, me, state, staleMs));
       next = current + 1;
     }
@@ -222,14 +224,19 @@ function holding(dir: string, lockDir: string, mine: string, token: string, stal
   const identity = (stat: fs.BigIntStats) => `${stat.dev}:${stat.ino}:${stat.ctimeNs}`;
   let known = identity(fs.statSync(mine, { bigint: true }));
 
-  function check() {
+  function stillMine(): boolean {
     const stat = fs.statSync(mine, { bigint: true, throwIfNoEntry: false });
-    if (stat && identity(stat) === known) return;
+    if (stat && identity(stat) === known) return true;
     // Changed, yet still naming this process (its mode changed by hand, say): still ours.
     if (stat && readOrUndefined(() => fs.readFileSync(mine, 'utf8'))?.includes(`"token":"${token}"`)) {
       known = identity(stat);
-      return;
+      return true;
     }
+    return false;
+  }
+
+  function check() {
+    if (stillMine()) return;
     console.error(`The data folder ${dir} was taken over by another process while this one held it; stopping before answering anything more.`);
     process.exit(1);
   }
@@ -251,6 +258,7 @@ function holding(dir: string, lockDir: string, mine: string, token: string, stal
     check,
     release() {
       clearInterval(heartbeat);
+      if (!stillMine()) return; // another process's lock now: not this one's to remove
       ignoring(['ENOENT'], () => fs.unlinkSync(mine));
       // Left in place if another start has put its holder in meanwhile.
       ignoring(['ENOENT', 'ENOTEMPTY', 'EEXIST'], () => fs.rmdirSync(lockDir));
