@@ -10,7 +10,7 @@ import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 
 const databases = await testDatabases();
-const PASSWORD = 'Admin12345';
+const PASSWORD = 'Admin-Pass-2026';
 const PUBLIC_URL = 'https://portal.example.test';
 
 /** Staff administration (issue 16): adding, editing and deactivating staff, their set-password link, and the last admin. */

@@ -42,7 +42,7 @@ describe.each(databases)('mail language on $name', (database) => {
     const email = uniqueEmail();
     const form = new FormData();
     const fields = {
-      firstname: 'Abebe', middlename: 'Kebede', lastname: 'Tadesse', email, password: 'Secret123', subcity: 'Bole',
+      firstname: 'Abebe', middlename: 'Kebede', lastname: 'Tadesse', email, password: 'Secret-1234', subcity: 'Bole',
       woreda: '03', house_number: '1250', phone: '+251911000222', house_phone_number: '0111234567', gender: 'Male',
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
 
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
 
-  async function fillRegistration(page: Page, address: string, password = 'Passw0rd!') {
+  async function fillRegistration(page: Page, address: string, password = 'Entoto-Hill 2026') {
     const form = page.locator('form');
     await form.locator('[name=firstname]').fill('Hanna');
     await form.locator('[name=middlename]').fill('Girma');
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/login');
 
-    await logIn(page, address, 'Passw0rd!');
+    await logIn(page, address, 'Entoto-Hill 2026');
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.getByTestId('customer-name').textContent()).toBe('Hanna Girma Wolde');
     const avatar = page.locator('.dashboard-user .avatar img');
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     // A fresh verified account, made through the API so this test stands alone.
     const address = email();
     const form = new FormData();
-    for (const [k, v] of Object.entries({ firstname: 'Dawit', middlename: 'Alemu', lastname: 'Haile', email: address, password: 'Old12345', phone: '0911000000', gender: 'Male' })) form.append(k, v);
+    for (const [k, v] of Object.entries({ firstname: 'Dawit', middlename: 'Alemu', lastname: 'Haile', email: address, password: 'Old-Secret-2026', phone: '0911000000', gender: 'Male' })) form.append(k, v);
     expect((await fetch(`${server.url}/customer_user_api/create_customer_user`, { method: 'POST', body: form })).status).toBe(201);
     const code = codeIn((await smtp.waitForMail(address)).text);
     await fetch(`${server.url}/customer_user_api/validate_customer_otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address, otp: code }) });
@@ -143,20 +143,20 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     const link = /https?:\/\/\S+\/reset_password\/\S+/.exec((await smtp.waitForMail(address)).text)![0];
     await page.goto(new URL(link).pathname);
     const [newPassword, retyped] = [page.locator('input[type=password]').nth(0), page.locator('input[type=password]').nth(1)];
-    await newPassword.fill('New12345');
-    await retyped.fill('New12399');
+    await newPassword.fill('New-Secret-2026');
+    await retyped.fill('New-Secret-2099');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByTestId('error-summary').getByText('Password and Re-Type Password did not match').waitFor();
-    await retyped.fill('New12345');
+    await retyped.fill('New-Secret-2026');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.locator('.success-message').filter({ hasText: 'Going to the log-in page' }).waitFor();
     await screenshot(page, 'reset-en');
     for (let second = 0; second < 6; second++) await page.clock.runFor(1000);
     await page.waitForURL('**/login');
 
-    await logIn(page, address, 'Old12345');
+    await logIn(page, address, 'Old-Secret-2026');
     await page.getByRole('alert').filter({ hasText: 'email or password is wrong' }).waitFor();
-    await logIn(page, address, 'New12345');
+    await logIn(page, address, 'New-Secret-2026');
     await page.waitForURL(/\/dashboard$/);
     await context.close();
   });
