@@ -367,7 +367,7 @@ async function storeLetter(tx: Queryable, storage: FileStorage | undefined, case
           'ውድ ደንበኛችን፣ ጉዳይዎ ታይቶ ጥያቄዎ በማመልከቻዎ በተገለጸው መሰረት ተፈቅዷል።',
         ]
       : ['Copies of the documents that support this application. ይህን ማመልከቻ የሚደግፉ ሰነዶች ቅጂ።'];
-    const signedBy = kind === 'response' ? `${STAFF.meron.firstname} ${STAFF.meron.middlename} ${STAFF.meron.lastname} — Case officer · የጉዳይ ኦፊሰር` : undefined;
+    const signedBy = kind === 'response' ? `${STAFF.meron.firstname} ${STAFF.meron.middlename} ${STAFF.meron.lastname} — Case officer · የጉዳይ ባለሙያ` : undefined;
     letters.set(key, renderCaseLetter({ caseNumber, title, paragraphs, signedBy, date }));
   }
   const pdf = await letters.get(key)!;
