@@ -4,6 +4,7 @@ import { ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter } from '../pdf/case-pdf.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
+import { appointmentMoment } from './appointment-day.ts';
 import { CLOSED_STATUSES, nextStatus, type CaseAction, type CaseStatus } from './case-states.ts';
 import type { CaseAtWork, CaseMove, CaseworkStore } from './store.ts';
 import type { CaseService } from '../cases/service.ts';
@@ -91,13 +92,6 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     return (await storage.save('case-files', Readable.from([pdf]), pdfKind(ATTACHMENT_MAX_BYTES))).name;
   }
 
-  /** An ISO date (or date and time) a person chose; anything else is refused. */
-  function dateOf(text: string): Date {
-    const date = new Date(text);
-    if (Number.isNaN(date.getTime())) throw new ApiError(400, 'invalidRequest', 'not an ISO date');
-    return date;
-  }
-
   return {
     /**
      * A page of the staff user's directorate's queue (for archivists and admins, the closed
@@ -159,9 +153,11 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     },
 
     schedule(session: SessionClaims, caseId: string, when: { scheduled_date: string } | { extended_date: string }) {
+      // A day that exists, from today to a year ahead (S5), checked before anything moves or is sent.
+      const now = new Date(clock());
       const appointment = 'scheduled_date' in when
-        ? { kind: 'scheduled' as const, date: dateOf(when.scheduled_date) }
-        : { kind: 'extended' as const, date: dateOf(when.extended_date) };
+        ? { kind: 'scheduled' as const, date: appointmentMoment(when.scheduled_date, now) }
+        : { kind: 'extended' as const, date: appointmentMoment(when.extended_date, now) };
       return act(session, caseId, appointment.kind === 'scheduled' ? 'schedule' : 'extend', { appointment });
     },
 

@@ -113,6 +113,10 @@ export const messageSources = {
   caseChangedMeanwhile: 'Someone else changed this case just now. Please reload it and try again.',
   caseTaken: 'You are now processing this case.',
   caseAppointmentSaved: 'The appointment was saved.',
+  // Appointment and extension days (issue 23, S5): a real day, from today, at most a year ahead.
+  appointmentDateInvalid: 'This date does not exist. Please choose a day from the calendar.',
+  appointmentDatePast: 'The appointment cannot be on a day that has passed. Please choose today or a later day.',
+  appointmentDateTooFar: 'The appointment must be at most one year from today.',
   caseRejected: 'The case was rejected.',
   caseResponded: 'The response was saved. It now waits for a manager’s approval.',
   caseApproved: 'The response was approved. The customer can now see it.',
