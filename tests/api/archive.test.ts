@@ -5,7 +5,6 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { addisDay } from '../../server/casework/due-dates.ts';
-import { addisDay } from '../../server/casework/due-dates.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

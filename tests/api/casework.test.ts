@@ -99,9 +99,6 @@ describe.each(databases)('moving a case through its states on $name', (database)
   // Appointments are days from today (Addis Ababa's, at the app's clock) to a year ahead.
   const today = addisDay(new Date(now));
   const inTwoDays = addisDay(new Date(now + 2 * 86_400_000));
-  // Appointments are days from today (Addis Ababa's, at the app's clock) to a year ahead.
-  const today = addisDay(new Date(now));
-  const inTwoDays = addisDay(new Date(now + 2 * 86_400_000));
   let passwordHash: string;
   /** The demo's pending cases, each with the directorate whose queue it is in. */
   let pending: { id: string; directorate: string }[];
