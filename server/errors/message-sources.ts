@@ -20,6 +20,10 @@ export const messageSources = {
   firstnameTooLong: 'First name must not be greater than 50 characters',
   middlenameTooLong: 'Middle name must not be greater than 50 characters',
   lastnameTooLong: 'Last name must not be greater than 50 characters',
+  // A name is one line (issue 23, review #36): no line breaks, tabs or other control characters.
+  firstnameInvalid: 'The first name must not contain line breaks, tabs or other control characters.',
+  middlenameInvalid: 'The middle name must not contain line breaks, tabs or other control characters.',
+  lastnameInvalid: 'The last name must not contain line breaks, tabs or other control characters.',
   subcityTooLong: 'Sub-city must not be greater than 50 characters',
   woredaTooLong: 'Woreda must not be greater than 20 characters',
   houseNumberTooLong: 'House number must not be greater than 20 characters',
@@ -93,6 +97,7 @@ export const messageSources = {
   accusationSubjectRequired: 'Please write the subject of your accusation.',
   accusationDescriptionRequired: 'Please describe what happened.',
   accusationNameTooLong: 'The name must not be longer than 100 characters.',
+  accusationNameInvalid: 'The name must not contain line breaks, tabs or other control characters.',
   accusationSubjectTooLong: 'The subject must not be longer than 200 characters.',
   accusedPartTooLong: 'The accused department must not be longer than 200 characters.',
   accusationDescriptionTooLong: 'The description must not be longer than 5000 characters.',
