@@ -1,9 +1,9 @@
 import fs from 'node:fs';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants.ts';
 import { ApiError } from '../errors/api-error.ts';
 
-/** ASVS 2.1.1 and 2.1.2: at least 10 characters, at most 128, counted as the person sees them (code points). */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+// ASVS 2.1.1 and 2.1.2: PASSWORD_MIN_LENGTH (10) to PASSWORD_MAX_LENGTH (128) characters, counted as
+// the person sees them (code points); the screens show and check the same numbers.
 /**
  * A local part this short ("abe", "li") is a syllable of many passwords; only the whole
  * address refuses those. Longer ones are a name anyone who mails the person knows.
@@ -12,7 +12,7 @@ const LOCAL_PART_MIN_LENGTH = 4;
 
 /**
  * The 10,000 most common passwords of 10 characters or more (shorter ones fail the length
- * rule anyway), lower-cased, one a line: see docs/operations.md for where they come from.
+ * rule anyway), lower-cased, one a line: docs/customer.md says where they come from.
  * Read once, when the server starts.
  */
 const COMMON = new Set(

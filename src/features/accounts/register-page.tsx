@@ -7,6 +7,8 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { FilePicker } from '../../ui/file-picker.tsx';
 import { ErrorSummary, FieldError, invalidProps, useFormErrors, type FieldErrors } from '../../ui/form-errors.tsx';
 import { FormField } from '../../ui/form-field.tsx';
+import { usePasswordRule } from '../../ui/new-password-fields.tsx';
+import { PASSWORD_MIN_LENGTH } from '../../../server/contract/constants.ts';
 import { toast } from '../../ui/toast.tsx';
 import { accountsApi } from './api.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
@@ -29,6 +31,7 @@ const fieldId = (field: Field) => `register-${field}`;
 /** SPEC section 5: the registration rules the client checks before sending, by field id. */
 function useRegistrationRules() {
   const { t } = useLingui();
+  const passwordRule = usePasswordRule();
   return (form: Record<Field, string>): FieldErrors => {
     const errors: FieldErrors = {};
     const tooLong = (field: Field, limit: number, message: string) => {
@@ -42,6 +45,8 @@ function useRegistrationRules() {
     tooLong('house_number', 20, t`House number must not be greater than 20 characters`);
     tooLong('phone', 20, t`Phone must not be greater than 20 characters`);
     tooLong('house_phone_number', 20, t`House phone number must not be greater than 20 characters`);
+    const tooShort = passwordRule.tooShort(form.password);
+    if (tooShort) errors[fieldId('password')] = tooShort;
     if (form.password && form.confirmPassword && form.password !== form.confirmPassword) {
       errors[fieldId('confirmPassword')] = t`Password and confirm password don't match`;
     }
@@ -55,6 +60,7 @@ export function RegisterPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const check = useRegistrationRules();
+  const passwordRule = usePasswordRule();
   const showRefusal = useServerRefusal();
   const [form, setForm] = useState(EMPTY);
   const formErrors = useFormErrors();
@@ -129,8 +135,8 @@ export function RegisterPage() {
             required: true,
             type: 'password',
             autoComplete: 'new-password',
-            minLength: 8,
-            hint: t`At least 8 characters, with letters and digits.`,
+            minLength: PASSWORD_MIN_LENGTH,
+            hint: passwordRule.hint,
           })}
           {field('confirmPassword', t`Confirm password`, { required: true, type: 'password', autoComplete: 'new-password' })}
           {field('phone', t`Phone`, { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}

@@ -36,7 +36,7 @@ export function ResetPasswordPage({ id, token }: { id: string; token: string }) 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const valid = formErrors.check(newPassword.rules, newPassword.mismatch);
+    const valid = formErrors.check(newPassword.rules, newPassword.errors);
     if (valid) reset.mutate();
   };
 

@@ -22,7 +22,7 @@ export function SetPasswordPage({ id, token }: { id: string; token: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const valid = form.check(newPassword.rules, newPassword.mismatch);
+    const valid = form.check(newPassword.rules, newPassword.errors);
     if (valid) done.mutate();
   };
 
