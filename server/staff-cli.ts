@@ -1,95 +1,126 @@
 /**
- * `npm run staff -- --email a@b.c --password Secret123 --firstname Abebe --lastname Kebede
- * [--role officer|manager|ethics|archivist|admin] [--directorate ID] [--team ID]` adds a
- * staff user (or updates an existing one and resets the password) in the configured
- * database, the same one `npm start` uses. Without --role it is an ethics user, today's
- * accusation acceptor, as before issue 15.
+ * `npm run staff -- --email a@b.c [--firstname F --middlename M --lastname L]
+ * [--role officer|manager|ethics|archivist|admin] [--status active|inactive] [--directorate ID] [--team ID]`
+ * adds a staff user, or changes an existing one, and sets their password, in the configured
+ * database (the one `npm start` uses). The password is asked on the terminal, or read as the
+ * first line of standard input; never from an argument. On an existing person, what is not
+ * given stays as it is; someone new is an ethics user (today's accusation acceptor) unless
+ * --role says otherwise. The admin's rules apply (the last active admin stays one), and
+ * every change is in the audit log as done from the command line.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hash } from '@node-rs/argon2';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { normaliseEmail } from './accounts/validation.ts';
-import { checkPassword } from './auth/password-rule.ts';
 import type { StaffRole } from './auth/tokens.ts';
 import { UUID } from './contract/constants.ts';
+import { ApiError } from './errors/api-error.ts';
+import { serverMessages } from './errors/messages.ts';
 import { createStaffAdminStore } from './administration/staff-users-store.ts';
-import { createStaffStore } from './staff/store.ts';
+import { saveStaffFromCommandLine, type CommandLineStaff } from './administration/staff-users-service.ts';
+import { queuePasswordNotice } from './notifications/password-notices.ts';
+import { PasswordInputError, readPassword } from './password-input.ts';
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    firstname: { type: 'string', default: '' },
-    middlename: { type: 'string', default: '' },
-    lastname: { type: 'string', default: '' },
-    role: { type: 'string', default: 'ethics' },
-    directorate: { type: 'string' },
-    team: { type: 'string' },
-  },
-});
+const USAGE = `usage: npm run staff -- --email EMAIL [--firstname F] [--middlename M] [--lastname L]
+         [--role officer|manager|ethics|archivist|admin] [--status active|inactive] [--directorate ID] [--team ID]
+       the password is asked (not shown), or read from standard input:`;
+const PIPED = `printf '%s\\n' "$PASSWORD" | npm run staff -- --email EMAIL …`;
 
-// The words the CLI takes, and the roles they store (ethics keeps the acceptor's name).
+/** A refusal of what was typed: said in one line (and the usage, when the form is wrong), exit 2, nothing changed. */
+class Refusal extends Error {
+  readonly showUsage: boolean;
+  constructor(message: string, showUsage = true) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
+
+// The words the command takes, and the roles they store (ethics keeps the acceptor's name).
 const ROLES: Record<string, StaffRole> = {
   officer: 'officer', manager: 'manager', ethics: 'accusation_acceptor', accusation_acceptor: 'accusation_acceptor',
   archivist: 'archivist', admin: 'admin',
 };
-const role = ROLES[values.role!];
-// Officers and managers work in a directorate: its queue is theirs. Only an officer is in a team.
-const placementError = !role
-  ? `unknown role ${values.role}`
-  : (role === 'officer' || role === 'manager') !== Boolean(values.directorate)
-    ? '--directorate is needed for an officer or a manager, and only for them'
-    : values.team && role !== 'officer'
-      ? '--team is only for an officer'
-      : undefined;
-if (!values.email || !values.password || placementError) {
-  console.error('usage: npm run staff -- --email EMAIL --password PASSWORD [--firstname F] [--middlename M] [--lastname L]');
-  console.error('         [--role officer|manager|ethics|archivist|admin] [--directorate ID] [--team ID]');
-  if (placementError) console.error(placementError);
-  process.exit(2);
-}
+const STATUSES = ['active', 'inactive'] as const;
 
-/** Why --directorate or --team cannot be used, or undefined: a team must be one of its directorate's. */
-async function checkPlacement(directorate: string | undefined, team: string | undefined): Promise<string | undefined> {
-  if (!directorate) return undefined;
-  for (const [option, id] of [['--directorate', directorate], ['--team', team]] as const) {
-    if (id && !UUID.test(id)) return `${option} ${id} is not an id`;
+/** What the arguments ask for, checked for form only: the service checks the rest against the database. */
+function requested(args: string[]): Omit<CommandLineStaff, 'password'> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        // Taken only to refuse it with the way that works.
+        password: { type: 'string' },
+        firstname: { type: 'string' },
+        middlename: { type: 'string' },
+        lastname: { type: 'string' },
+        role: { type: 'string' },
+        status: { type: 'string' },
+        directorate: { type: 'string' },
+        team: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new Refusal((error as Error).message);
   }
-  const found = await createStaffAdminStore(db).placement(db, directorate, team ?? null);
-  if (!found.directorate) return `--directorate ${directorate} is not an active directorate`;
-  if (team && !found.team) return `--team ${team} is not an active team of directorate ${directorate}`;
-  return undefined;
+  if (values.password !== undefined) {
+    throw new Refusal(`--password is not accepted (every local user sees it in ps, and the shell keeps it): run without it and type it when asked, or give it on standard input: ${PIPED}`, false);
+  }
+  if (!values.email) throw new Refusal('--email is needed');
+  const role = values.role === undefined ? undefined : ROLES[values.role];
+  if (values.role !== undefined && !role) throw new Refusal(`unknown role ${values.role}`, false);
+  const status = STATUSES.find((word) => word === values.status);
+  if (values.status !== undefined && !status) throw new Refusal(`--status is active or inactive, not ${values.status}`, false);
+  for (const [option, id] of [['--directorate', values.directorate], ['--team', values.team]] as const) {
+    if (id !== undefined && !UUID.test(id)) throw new Refusal(`${option} ${id} is not an id`, false);
+  }
+  return {
+    email: values.email, firstname: values.firstname, middlename: values.middlename, lastname: values.lastname,
+    role, status, directorate_id: values.directorate, team_id: values.team,
+  };
 }
 
-const config = readConfig();
-const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
+/** The one line an operator reads for a refusal of the admin's rules. */
+function ruleBroken(error: ApiError): string {
+  // A name can be missing only because the person is new (or was stored without one): say which options give it.
+  if (error.messageKey === 'fieldRequired') return 'refused: --firstname and --lastname are needed: a staff user has both';
+  return `refused: ${serverMessages[error.messageKey].en}`;
+}
+
 try {
-  const email = normaliseEmail(values.email);
-  checkPassword(values.password, email);
-  await migrate(db);
-  const placementRefusal = await checkPlacement(values.directorate, values.team);
-  if (placementRefusal) {
-    console.error(placementRefusal);
-    process.exitCode = 2;
-  } else {
-    const id = await createStaffStore(db).upsertStaff({
-      email,
-      password_hash: await hash(values.password),
-      firstname: values.firstname!,
-      middlename: values.middlename!,
-      lastname: values.lastname!,
-      role,
-      directorate_id: values.directorate ?? null,
-      team_id: values.team ?? null,
-    });
-    console.log(`${role === 'accusation_acceptor' ? 'accusation acceptor' : role} ${email} is ready (id ${id})`);
+  const staff = requested(process.argv.slice(2));
+  const password = await readPassword(staff.email, PIPED);
+  const config = readConfig();
+  const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
+  try {
+    await migrate(db);
+    const { staff: saved, created } = await saveStaffFromCommandLine(
+      // The notice is queued here and mailed by whichever portal instance drains the queue.
+      { store: createStaffAdminStore(db), passwordChanged: queuePasswordNotice },
+      { ...staff, password },
+      new Date(),
+    );
+    const role = saved.role === 'accusation_acceptor' ? 'accusation acceptor' : saved.role;
+    const inactive = saved.status === 'inactive' ? ', inactive: cannot sign in' : '';
+    console.log(`${role} ${saved.email} is ready (id ${saved.id}, ${created ? 'added' : 'password reset'}${inactive})`);
+  } finally {
+    await db.close();
   }
 } catch (error) {
-  console.error(error instanceof Error && 'messageKey' in error ? `refused: ${error.messageKey}` : error);
-  process.exitCode = 1;
-} finally {
-  await db.close();
+  // One line, no stack trace: each of these is the operator's to act on, not a fault of the code.
+  if (error instanceof Refusal) {
+    console.error(error.message);
+    if (error.showUsage) console.error(USAGE, PIPED);
+    process.exitCode = 2;
+  } else if (error instanceof ApiError || error instanceof PasswordInputError) {
+    console.error(error instanceof ApiError ? ruleBroken(error) : error.message);
+    process.exitCode = 2;
+  } else {
+    // The database: a folder another process holds, a server that does not answer.
+    const { message, code } = error as NodeJS.ErrnoException;
+    console.error(message?.split('\n')[0] || code || String(error));
+    process.exitCode = 1;
+  }
 }

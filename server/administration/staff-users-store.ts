@@ -24,6 +24,11 @@ const COLUMNS = `id, email, firstname, middlename, lastname, role, status, direc
 
 /** The SQL of staff administration; each write runs in the caller's transaction. */
 export function createStaffAdminStore(db: Database) {
+  /** A new password; whoever knew an older one is signed out (`now`: the app's clock, the one tokens are stamped with). */
+  async function setPassword(tx: Queryable, staffId: string, passwordHash: string, now: Date) {
+    await tx.query('UPDATE staff_user SET password_hash = $2, sessions_valid_after = $3 WHERE id = $1', [staffId, passwordHash, now]);
+  }
+
   return {
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction(work),
 
@@ -31,6 +36,11 @@ export function createStaffAdminStore(db: Database) {
 
     async byId(tx: Queryable, id: string, forUpdate = false): Promise<StaffRecord | undefined> {
       return (await tx.query<StaffRecord>(`SELECT ${COLUMNS} FROM staff_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]))[0];
+    },
+
+    /** The staff user with this e-mail (any case), for the command line, which names people by e-mail. */
+    async byEmail(tx: Queryable, email: string, forUpdate = false): Promise<StaffRecord | undefined> {
+      return (await tx.query<StaffRecord>(`SELECT ${COLUMNS} FROM staff_user WHERE lower(email) = lower($1)${forUpdate ? ' FOR UPDATE' : ''}`, [email]))[0];
     },
 
     async emailTaken(tx: Queryable, email: string, exceptId: string | null): Promise<boolean> {
@@ -104,10 +114,11 @@ export function createStaffAdminStore(db: Database) {
         [tokenHash, staffId],
       );
       if (used.length === 0) return false;
-      // Whoever knew an older password is signed out: the app's clock, the one tokens are stamped with.
-      await tx.query('UPDATE staff_user SET password_hash = $2, sessions_valid_after = $3 WHERE id = $1', [staffId, passwordHash, now]);
+      await setPassword(tx, staffId, passwordHash, now);
       return true;
     },
+
+    setPassword,
   };
 }
 export type StaffAdminStore = ReturnType<typeof createStaffAdminStore>;
