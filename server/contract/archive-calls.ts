@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
-import { errorResponses, Id, IdParams, Messages } from './common.ts';
+import { CalendarDay, errorResponses, Id, IdParams, Messages } from './common.ts';
 import { CaseMoved as Moved, CaseRequestNames, StaffPerson } from './cases.ts';
 
 const refused = errorResponses[400];
 const withAuth = { 401: refused, 409: refused, ...errorResponses };
 /** An Addis Ababa day, YYYY-MM-DD. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Day = CalendarDay;
 
 /** An archival category, under which archivists file closed cases. */
 const ArchivalCategory = Type.Object({

@@ -3,6 +3,11 @@ import { UUID } from './constants.ts';
 
 /** Ids are UUIDs; anything else is answered 400 before it reaches SQL. */
 export const Id = Type.String({ pattern: UUID.source });
+/**
+ * A day of the calendar, YYYY-MM-DD. `format: 'date'` (ajv-formats, which Fastify's validator
+ * loads) refuses one that does not exist, 2026-02-31, as a 400 before the database fails on it.
+ */
+export const CalendarDay = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const IdParams = Type.Object({ id: Id });
 
 export const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
-import { errorResponses, Id, Names } from './common.ts';
+import { CalendarDay, errorResponses, Id, Names } from './common.ts';
 
 const refused = errorResponses[400];
 
@@ -48,8 +48,8 @@ export const AuditLogQuery = Type.Object({
   actor: Type.Optional(Id),
   case_number: Type.Optional(Type.String({ maxLength: 40 })),
   /** ISO dates (YYYY-MM-DD, UTC), both days included. */
-  from: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
-  to: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
+  from: Type.Optional(CalendarDay),
+  to: Type.Optional(CalendarDay),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 });
 export type AuditLogQuery = Static<typeof AuditLogQuery>;

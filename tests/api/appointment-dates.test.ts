@@ -26,6 +26,7 @@ describe.each(databases)('appointment days on $name', (database) => {
   let server: TestServer;
   let officer: string;
   let caseId: string;
+  let directorate: string;
   /** Signs the officer in at the clock's time (a session ends some hours later). */
   let signIn: () => Promise<void>;
   const today = addisDay(new Date(now));
@@ -37,6 +38,18 @@ describe.each(databases)('appointment days on $name', (database) => {
       headers: { authorization: `Bearer ${officer}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+  /** A new staff user of that role, signed in at the clock's time (a session ends some hours later): their token. */
+  async function staffToken(role: 'officer' | 'manager' | 'archivist', directorateId: string | null): Promise<string> {
+    const email = `${role}-${randomUUID()}@appointments.test`;
+    await createStaffStore(server.db).upsertStaff(
+      { email, password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: 'Kebede', role, directorate_id: directorateId },
+      new Date(now - 1000),
+    );
+    const login = await fetch(`${server.url}/staff_api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    return (await expectOk(login)).token;
+  }
   /** What a move leaves: the appointments, the steps and the notices queued for the customer. */
   const traces = async () =>
     Promise.all(['case_schedule', 'case_history', 'notification_job'].map(async (table) =>
@@ -50,16 +63,9 @@ describe.each(databases)('appointment days on $name', (database) => {
        FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at LIMIT 1`,
     );
     caseId = pending.id;
-    const email = `officer-${randomUUID()}@appointments.test`;
-    await createStaffStore(server.db).upsertStaff(
-      { email, password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: 'Kebede', role: 'officer', directorate_id: pending.directorate },
-      new Date(now - 1000),
-    );
+    directorate = pending.directorate;
     signIn = async () => {
-      const login = await fetch(`${server.url}/staff_api/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      officer = (await expectOk(login)).token;
+      officer = await staffToken('officer', directorate);
     };
     await signIn();
     await expectOk(await fetch(`${server.url}/staff_api/cases/${caseId}/take`, { method: 'POST', headers: { authorization: `Bearer ${officer}` } }));
@@ -111,5 +117,16 @@ describe.each(databases)('appointment days on $name', (database) => {
       now = saved;
       await signIn();
     }
+  });
+
+  it('refuses a day that does not exist in the archive search and the audit log filters, as it takes one that does', async () => {
+    const read = async (path: string, token: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const [archivist, manager] = [await staffToken('archivist', null), await staffToken('manager', directorate)];
+    for (const query of ['from=2026-02-31', 'to=2026-02-30', `from=${year + 1}-13-01`]) {
+      await expectError(await read(`/staff_api/archive/cases?${query}`, archivist), 400, 'invalidRequest');
+      await expectError(await read(`/staff_api/audit?${query}`, manager), 400, 'invalidRequest');
+    }
+    await expectOk(await read('/staff_api/archive/cases?from=2028-02-29&to=2028-03-01', archivist));
+    await expectOk(await read('/staff_api/audit?from=2028-02-29&to=2028-03-01', manager));
   });
 });
