@@ -8,11 +8,10 @@
  * --role says otherwise. The admin's rules apply (the last active admin stays one), and
  * every change is in the audit log as done from the command line.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { databaseOptions, migrateConfigured } from './start.ts';
 import type { StaffRole } from './auth/tokens.ts';
 import { UUID } from './contract/constants.ts';
 import { ApiError } from './errors/api-error.ts';
@@ -93,9 +92,9 @@ try {
   const staff = requested(process.argv.slice(2));
   const password = await readPassword(staff.email, PIPED);
   const config = readConfig();
-  const db = await openDatabase({ url: config.databaseUrl || path.join(config.dataDir, 'db') });
+  const db = await openDatabase(databaseOptions(config));
   try {
-    await migrate(db);
+    await migrateConfigured(db, config);
     const { staff: saved, created } = await saveStaffFromCommandLine(
       // The notice is queued here and mailed by whichever portal instance drains the queue.
       { store: createStaffAdminStore(db), passwordChanged: queuePasswordNotice },

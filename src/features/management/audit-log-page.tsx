@@ -9,7 +9,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { auditQuery, managementKeys, type AuditLogEntry, type AuditLogQuery } from './api.ts';
-import { actionLabel } from './audit-words.ts';
+import { actionLabel, actorLabel } from './audit-words.ts';
 
 /** before → after as short lines: only the fields that changed, so an edit reads at a glance. */
 function changes(entry: AuditLogEntry): string[] {
@@ -39,6 +39,10 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
   const search = (event: FormEvent) => {
     event.preventDefault();
     go({ ...draft, case_number: draft.case_number?.trim() || undefined, page: 1 });
+  };
+  const who = (entry: AuditLogEntry) => {
+    const actor = actorLabel(i18n, entry);
+    return actor.role ? <>{actor.name} <span className="muted">({actor.role})</span></> : actor.name;
   };
   const current = log.data?.currentPage ?? filters.page ?? 1;
   const total = log.data?.totalPages ?? 1;
@@ -92,7 +96,7 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
               {log.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label={t`When`}>{formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)}</td>
-                  <td data-label={t`Who`}>{entry.actor_name || t`System`} <span className="muted">({entry.actor_role})</span></td>
+                  <td data-label={t`Who`}>{who(entry)}</td>
                   <td data-label={t`Action`} title={entry.action}>{actionLabel(i18n, entry.action, entry.subject_type)}</td>
                   <td data-label={t`Case number`}>{entry.case_number ?? '—'}</td>
                   <td data-label={t`Before → after`}>

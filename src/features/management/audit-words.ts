@@ -53,3 +53,18 @@ export function actionLabel(i18n: I18n, action: string, subjectType: string): st
   const verb = VERBS[action] ?? VERBS[action.replace(new RegExp(`_${subjectType}$`), '')];
   return verb ? `${i18n._(verb)} · ${subject}` : `${action} · ${subject}`;
 }
+
+/**
+ * What acted without a staff account, by the actor role stored: `command_line` is
+ * `npm run staff` on the server (actor_id null). Any other entry without a name is the system.
+ */
+const ACTORS_WITHOUT_ACCOUNT: Record<string, MessageDescriptor> = {
+  command_line: msg`Command line`,
+};
+
+/** The Who column: the person's name with their role, or what acted without an account. */
+export function actorLabel(i18n: I18n, entry: { actor_name: string; actor_role: string }): { name: string; role?: string } {
+  const without = ACTORS_WITHOUT_ACCOUNT[entry.actor_role];
+  if (without) return { name: i18n._(without) };
+  return { name: entry.actor_name || i18n._(msg`System`), role: entry.actor_role };
+}
