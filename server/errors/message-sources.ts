@@ -32,7 +32,7 @@ export const messageSources = {
   phoneInvalid: 'Please enter a valid phone number (digits, optionally starting with +).',
   emailInvalid: 'Please enter a valid email address.',
   genderInvalid: 'Please choose Male or Female.',
-  passwordWeak: 'The password must have at least 8 characters, with letters and digits.',
+  passwordWeak: 'The password must have at least 10 characters and must not be a common password.',
   imageInvalid: 'The profile picture must be a JPEG, PNG or WebP image.',
   imageTooLarge: 'The profile picture must not be larger than 2 MB.',
   registered: 'Your account was created. We sent a verification code to your email.',
