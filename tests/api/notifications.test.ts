@@ -36,7 +36,7 @@ const EXPECTED = {
   am: {
     processing: 'ሂደት ተጀምሯል',
     appointment: 'ቀጠሮ ተይዟል',
-    moved: 'ቀጠሮ ተቀይሯል',
+    moved: 'ቀጠሮ ተዛውሯል',
     answered: 'ምላሽ ተሰጥቷል',
     rejected: 'ውድቅ ተደርጓል',
     // 1 and 3 December 2026 in Addis Ababa, in the Ethiopian calendar.
