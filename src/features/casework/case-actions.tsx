@@ -43,6 +43,8 @@ function movesFor(kase: StaffCase, role: StaffRole | undefined): Move[] {
 
 /** An appointment is a day from today on, in the staff user's own calendar. */
 const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/** The last day the server takes (server/casework/appointment-day.ts): the same day a year on. */
+const aYearOn = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4) === '-02-29' ? '-02-28' : day.slice(4)}`;
 
 /**
  * The buttons for the moves this case allows, each asking first in a dialog with the
@@ -146,7 +148,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
               <label htmlFor="appointment-day">
                 <Trans>Appointment day</Trans>
               </label>
-              <input id="appointment-day" type="date" min={today()} required value={day} onChange={(e) => setDay(e.target.value)} />
+              <input id="appointment-day" type="date" min={today()} max={aYearOn(today())} required value={day} onChange={(e) => setDay(e.target.value)} />
               <p className="form-hint">
                 <Trans>The customer is told of the appointment by e-mail and SMS.</Trans>
               </p>
