@@ -146,6 +146,11 @@ export const messageSources = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
   staffPasswordSet: 'Your password is set. You can log in now.',
   staffPasswordLinkInvalid: 'This link is not valid any more. Please ask an administrator for a new one.',
+  // An admin's second factor (TOTP)
+  twoFactorChallengeInvalid: 'Your log-in took too long. Please log in again.',
+  twoFactorCodeWrong: 'The code is wrong. Enter the 6-digit code your authenticator app shows now.',
+  twoFactorCodeUsed: 'This code was used already. Wait for the next code in your authenticator app.',
+  twoFactorEnrolled: 'Two-step log-in is set up already. Enter the code from your authenticator app.',
 
   // Reference data, administered
   referenceSaved: 'The change was saved.',
@@ -157,11 +162,6 @@ export const messageSources = {
   referenceTargetDaysInvalid: 'The due-date target must be a whole number of working days from 1 to 365.',
   questionOptionsRequired: 'A select question needs at least two options, each written in English and in Amharic.',
   questionOptionsNotAllowed: 'Only a select question has options.',
-  // An admin's second factor (TOTP)
-  twoFactorChallengeInvalid: 'Your log-in took too long. Please log in again.',
-  twoFactorCodeWrong: 'The code is wrong. Enter the 6-digit code your authenticator app shows now.',
-  twoFactorCodeUsed: 'This code was used already. Wait for the next code in your authenticator app.',
-  twoFactorEnrolled: 'Two-step log-in is set up already. Enter the code from your authenticator app.',
   questionInUse: 'Filed cases answer this question: it can be switched off or moved, but not deleted.',
   questionOptionInUse: 'Filed cases chose this option: it can be switched off or moved, but not removed.',
   questionDeleted: 'The question was deleted.',
