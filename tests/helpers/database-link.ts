@@ -36,7 +36,7 @@ export async function startDatabaseLink(databaseUrl: string): Promise<DatabaseLi
       sockets.delete(client);
       sockets.delete(upstream);
     };
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
       // A simple query (Q), a parse (P) or a bind of a prepared one (B) after the start-up: a statement.
       if (ready && dropNext && [0x51, 0x50, 0x42].includes(chunk[0])) {
         dropNext = false;
@@ -45,7 +45,7 @@ export async function startDatabaseLink(databaseUrl: string): Promise<DatabaseLi
       }
       upstream.write(chunk);
     });
-    upstream.on('data', (chunk) => {
+    upstream.on('data', (chunk: Buffer) => {
       // 'Z' ReadyForQuery: the start-up is over, what the client sends next is a statement.
       if (chunk.includes(0x5a)) ready = true;
       client.write(chunk);
