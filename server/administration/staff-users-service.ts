@@ -40,9 +40,21 @@ function checkedName(value: string | undefined, field: 'firstname' | 'middlename
 const placementOf = ({ role, status, directorate_id, team_id }: StaffFields) => ({ role, status, directorate_id, team_id });
 
 /** What the audit log keeps of a staff user: everything the admin can change. */
-const audited = (fields: StaffFields) => ({
-  email: fields.email, firstname: fields.firstname, middlename: fields.middlename, lastname: fields.lastname, ...placementOf(fields),
-});
+const NAMES = ['firstname', 'middlename', 'lastname'] as const;
+const PLACEMENT = ['role', 'status', 'directorate_id', 'team_id'] as const;
+
+/**
+ * What the audit log keeps of a change to a staff user: codes and ids, and only *whether*
+ * the names or the e-mail changed, never them (issue 23): the log is read beside the
+ * staff list, which names the person, and erasing a person never has to touch it.
+ */
+function auditedChange(current: StaffFields | undefined, fields: StaffFields) {
+  const changed = (keys: readonly (keyof StaffFields)[]) => !!current && keys.some((key) => fields[key] !== current[key]);
+  return {
+    before: current && placementOf(current),
+    after: { ...placementOf(fields), ...(changed(NAMES) ? { names_changed: true } : {}), ...(changed(['email']) ? { email_changed: true } : {}) },
+  };
+}
 
 const shaped = (record: StaffRecord) => ({
   ...record,
@@ -121,14 +133,15 @@ export function createStaffAdminService({ store, mailer, publicUrl, clock, passw
         const sendLink = fields.status === 'active' && (!current || draft.send_password_link === true);
         const token = sendLink ? randomBytes(32).toString('base64url') : undefined;
         if (token) await store.insertPasswordLink(tx, id, tokenHash(token), PASSWORD_LINK_TTL_SECONDS);
+        const change = auditedChange(current, fields);
         await recordAudit(tx, {
           actorId: session.id,
           actorRole: session.role,
           action: current ? 'save_staff' : 'create_staff',
           subjectType: 'staff',
           subjectId: id,
-          before: current ? audited(current) : undefined,
-          after: { ...audited(fields), ...(sendLink ? { password_link_sent: true } : {}) },
+          before: change.before,
+          after: { ...change.after, ...(sendLink ? { password_link_sent: true } : {}) },
           at: now,
         });
         return { record: (await store.byId(tx, id))!, sendLink, token };
@@ -199,9 +212,6 @@ function commandLineDraft(input: CommandLineStaff, current: StaffRecord | undefi
   };
 }
 
-const NAMES = ['firstname', 'middlename', 'lastname'] as const;
-const PLACEMENT = ['role', 'status', 'directorate_id', 'team_id'] as const;
-
 /**
  * `npm run staff`: adds a staff user or changes one, and sets their password, which ends
  * their sessions and is mailed to them as any password change is. The admin's rules hold (the last active admin stays one); each change
@@ -225,9 +235,8 @@ export async function saveStaffFromCommandLine(
     if (!current || namesChanged || PLACEMENT.some((key) => draft[key] !== current[key])) {
       const stored = await storeFields(store, tx, draft, current, admins, now);
       id = stored.id;
-      await entry(current ? 'save_staff' : 'create_staff', id, current && placementOf(current), {
-        ...placementOf(stored.fields), ...(namesChanged ? { names_changed: true } : {}),
-      });
+      const change = auditedChange(current, stored.fields);
+      await entry(current ? 'save_staff' : 'create_staff', id, change.before, change.after);
     }
     await store.setPassword(tx, id!, passwordHash, now);
     await entry('set_password', id!);

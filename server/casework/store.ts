@@ -255,10 +255,13 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
 }
 export type CaseworkStore = ReturnType<typeof createCaseworkStore>;
 
-/** What a move set besides the state, for its audit entry. */
+/**
+ * What a move set besides the state, for its audit entry: ids, days and codes. Its note (a
+ * send-back's reason, a rejection's justification) is free text about a person's case: it
+ * stays in the case's history, never in the audit log (issue 23).
+ */
 function moveDetails(move: CaseMove) {
   return Object.fromEntries(Object.entries({
-    note: move.note,
     [`${move.appointment?.kind}_date`]: move.appointment?.date.toISOString(),
     response_attachment: move.letter?.name,
     assigned_to: move.action === 'take' ? move.actor.id : move.officer,

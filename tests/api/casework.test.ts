@@ -264,6 +264,9 @@ describe.each(databases)('moving a case through its states on $name', (database)
     await expectError(await act(manager, id, 'return', { note: '' }), 400, 'invalidRequest');
     now += 60_000;
     expect((await expectOk(await act(manager, id, 'return', { note: 'Say which team comes.' }))).status).toBe('ongoing');
+    // The note is the case history's (below); the audit log keeps codes and ids only (issue 23).
+    const [returned] = await server.db.query<Json>(`SELECT after FROM audit_entry WHERE subject_type = 'case' AND subject_id = $1 AND action = 'return'`, [id]);
+    expect(returned.after).toEqual({ status: 'ongoing' });
     now += 60_000;
     await expectOk(await respond(officer, id, 'Team 2 will repair your roof on 3 December.', tinyPdf('Uploaded letter')));
     const uploaded = (await caseRow(id)).response_attachment;
