@@ -7,22 +7,26 @@
  * given stays as it is; someone new is an ethics user (today's accusation acceptor) unless
  * --role says otherwise. The admin's rules apply (the last active admin stays one), and
  * every change is in the audit log as done from the command line.
+ * `--email … --reset-two-factor` only forgets an admin's second factor (a lost phone, or a
+ * rotated TOKEN_SECRET): they set up a new one at their next log-in.
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { databaseOptions, migrateConfigured } from './start.ts';
 import type { StaffRole } from './auth/tokens.ts';
 import { UUID } from './contract/constants.ts';
 import { ApiError } from './errors/api-error.ts';
 import { serverMessages } from './errors/messages.ts';
 import { createStaffAdminStore } from './administration/staff-users-store.ts';
-import { saveStaffFromCommandLine, type CommandLineStaff } from './administration/staff-users-service.ts';
+import { COMMAND_LINE, saveStaffFromCommandLine, type CommandLineStaff } from './administration/staff-users-service.ts';
+import { resetSecondFactor } from './staff/two-factor-reset.ts';
 import { queuePasswordNotice } from './notifications/password-notices.ts';
 import { PasswordInputError, readPassword } from './password-input.ts';
 
 const USAGE = `usage: npm run staff -- --email EMAIL [--firstname F] [--middlename M] [--lastname L]
          [--role officer|manager|ethics|archivist|admin] [--status active|inactive] [--directorate ID] [--team ID]
+       npm run staff -- --email EMAIL --reset-two-factor     (an admin enrols a new phone at their next log-in)
        the password is asked (not shown), or read from standard input:`;
 const PIPED = `printf '%s\\n' "$PASSWORD" | npm run staff -- --email EMAIL …`;
 
@@ -43,7 +47,7 @@ const ROLES: Record<string, StaffRole> = {
 const STATUSES = ['active', 'inactive'] as const;
 
 /** What the arguments ask for, checked for form only: the service checks the rest against the database. */
-function requested(args: string[]): Omit<CommandLineStaff, 'password'> {
+function requested(args: string[]): Omit<CommandLineStaff, 'password'> & { resetTwoFactor: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -59,6 +63,7 @@ function requested(args: string[]): Omit<CommandLineStaff, 'password'> {
         status: { type: 'string' },
         directorate: { type: 'string' },
         team: { type: 'string' },
+        'reset-two-factor': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -78,6 +83,7 @@ function requested(args: string[]): Omit<CommandLineStaff, 'password'> {
   return {
     email: values.email, firstname: values.firstname, middlename: values.middlename, lastname: values.lastname,
     role, status, directorate_id: values.directorate, team_id: values.team,
+    resetTwoFactor: values['reset-two-factor'] === true,
   };
 }
 
@@ -88,24 +94,40 @@ function ruleBroken(error: ApiError): string {
   return `refused: ${serverMessages[error.messageKey].en}`;
 }
 
-try {
-  const staff = requested(process.argv.slice(2));
-  const password = await readPassword(staff.email, PIPED);
+/** Opens the configured database as the server does (migrated), runs `work`, closes it. */
+async function withDatabase(work: (db: Database) => Promise<void>) {
   const config = readConfig();
   const db = await openDatabase(databaseOptions(config));
   try {
     await migrateConfigured(db, config);
-    const { staff: saved, created } = await saveStaffFromCommandLine(
-      // The notice is queued here and mailed by whichever portal instance drains the queue.
-      { store: createStaffAdminStore(db), passwordChanged: queuePasswordNotice },
-      { ...staff, password },
-      new Date(),
-    );
-    const role = saved.role === 'accusation_acceptor' ? 'accusation acceptor' : saved.role;
-    const inactive = saved.status === 'inactive' ? ', inactive: cannot sign in' : '';
-    console.log(`${role} ${saved.email} is ready (id ${saved.id}, ${created ? 'added' : 'password reset'}${inactive})`);
+    await work(db);
   } finally {
     await db.close();
+  }
+}
+
+try {
+  const { resetTwoFactor, ...staff } = requested(process.argv.slice(2));
+  if (resetTwoFactor) {
+    // Only that: no password is asked.
+    await withDatabase(async (db) => {
+      const found = await resetSecondFactor(db, staff.email, COMMAND_LINE, new Date());
+      if (!found) throw new Refusal(`refused: no staff user has the e-mail ${staff.email}`, false);
+      console.log(`${staff.email} sets up two-step log-in again at their next log-in (id ${found.id})`);
+    });
+  } else {
+    const password = await readPassword(staff.email, PIPED);
+    await withDatabase(async (db) => {
+      const { staff: saved, created } = await saveStaffFromCommandLine(
+        // The notice is queued here and mailed by whichever portal instance drains the queue.
+        { store: createStaffAdminStore(db), passwordChanged: queuePasswordNotice },
+        { ...staff, password },
+        new Date(),
+      );
+      const role = saved.role === 'accusation_acceptor' ? 'accusation acceptor' : saved.role;
+      const inactive = saved.status === 'inactive' ? ', inactive: cannot sign in' : '';
+      console.log(`${role} ${saved.email} is ready (id ${saved.id}, ${created ? 'added' : 'password reset'}${inactive})`);
+    });
   }
 } catch (error) {
   // One line, no stack trace: each of these is the operator's to act on, not a fault of the code.

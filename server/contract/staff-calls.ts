@@ -29,13 +29,14 @@ export const staffSignInCalls = defineCalls('staff', {
       'Any active staff user (officer, manager, ethics, archivist, admin). The token carries the role. ' +
       'An admin gets no token here but a challenge for the second step: enrol (staffStartTwoFactorEnrolment) or give the code (staffVerifyTwoFactorCode).',
     body: StaffLoginBody,
-    responses: { 200: Type.Union([TokenResponse, SecondFactorChallenge]), 401: errorResponses[400], ...errorResponses },
+    // 403 twoFactorSealedAway: an admin whose second factor a rotated TOKEN_SECRET cannot open, until an operator resets it.
+    responses: { 200: Type.Union([TokenResponse, SecondFactorChallenge]), 401: errorResponses[400], 403: errorResponses[400], ...errorResponses },
   },
   staffStartTwoFactorEnrolment: {
     summary: "Start an admin's two-step log-in",
     description: 'For an admin with no second factor yet: the TOTP secret, shown this once (409 once it is confirmed).',
     body: Type.Object({ challenge: Type.String({ maxLength: 2048 }) }),
-    responses: { 200: TwoFactorEnrolment, 401: errorResponses[400], 409: errorResponses[400], ...errorResponses },
+    responses: { 200: TwoFactorEnrolment, 401: errorResponses[400], 403: errorResponses[400], 409: errorResponses[400], ...errorResponses },
   },
   staffVerifyTwoFactorCode: {
     summary: "Finish an admin's log-in with the authenticator code",

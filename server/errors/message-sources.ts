@@ -151,6 +151,7 @@ export const messageSources = {
   twoFactorCodeWrong: 'The code is wrong. Enter the 6-digit code your authenticator app shows now.',
   twoFactorCodeUsed: 'This code was used already. Wait for the next code in your authenticator app.',
   twoFactorEnrolled: 'Two-step log-in is set up already. Enter the code from your authenticator app.',
+  twoFactorSealedAway: 'Your two-step log-in must be set up again after a change of the portal\'s keys. Please ask the portal\'s operator to reset it.',
 
   // Reference data, administered
   referenceSaved: 'The change was saved.',

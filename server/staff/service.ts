@@ -23,12 +23,6 @@ interface Dependencies {
 /** What a right password answers: a session, or for an admin the challenge of the second step. */
 export type SignInAnswer = { token: string } | { second_factor: 'enrol' | 'code'; challenge: string };
 
-/** Who resets someone's second factor: an admin, or the command line (no staff id). */
-export interface Actor {
-  id: string | null;
-  role: string;
-}
-
 const loginFailed = () => new ApiError(401, 'loginFailed');
 const isActive = (staff: StaffRow | undefined, onlyRole?: StaffRole): staff is StaffRow =>
   staff !== undefined && staff.status === 'active' && (!onlyRole || staff.role === onlyRole);
@@ -80,12 +74,15 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
     async staffLogin(email: string, password: string, address: string): Promise<SignInAnswer> {
       const staff = await passwordChecked({ kind: 'staff', email, password, address });
       if (staff.role !== 'admin') return { token: await session(staff) };
-      return { second_factor: (await twoFactor.isEnrolled(staff.id)) ? 'code' : 'enrol', challenge: challenges.issue(staff.id) };
+      const standing = await twoFactor.standing(staff.id);
+      if (standing === 'sealed-away') throw new ApiError(403, 'twoFactorSealedAway');
+      return { second_factor: standing === 'enrolled' ? 'code' : 'enrol', challenge: challenges.issue(staff.id) };
     },
 
     /** The secret an admin with none enrols with, shown this once. */
     async startEnrolment(challenge: string) {
       const staff = await challenged(challenge);
+      if ((await twoFactor.standing(staff.id)) === 'sealed-away') throw new ApiError(403, 'twoFactorSealedAway');
       const enrolment = await twoFactor.startEnrolment(staff.id, staff.email);
       if (!enrolment) throw new ApiError(409, 'twoFactorEnrolled');
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
@@ -100,7 +97,7 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
       const key = `two-factor:${staff.id}`;
       const refusal = await counters.take(key, codeLimit.max, codeLimit.windowMs);
       if (refusal) throw tooManyAttempts(refusal.retryAfterSeconds);
-      const enrolling = !(await twoFactor.isEnrolled(staff.id));
+      const enrolling = (await twoFactor.standing(staff.id)) !== 'enrolled';
       const result = await twoFactor.check(staff.id, code.trim());
       if (result !== 'accepted') {
         await audit(staff, 'two_factor_failed', { reason: result });
@@ -114,15 +111,6 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
     async logout(claims: SessionClaims) {
       await sessions.revoke(claims);
       await store.audit({ actorId: claims.id, actorRole: claims.role, action: 'sign_out', subjectType: 'staff', subjectId: claims.id, at: new Date(clock()) });
-    },
-
-    /**
-     * Forgets an admin's second factor (a lost phone): they enrol again at their next sign-in.
-     * For an admin's screen or `npm run staff`; audited under whoever asked.
-     */
-    async resetTwoFactor(staffId: string, actor: Actor) {
-      await twoFactor.reset(staffId);
-      await store.audit({ actorId: actor.id, actorRole: actor.role, action: 'reset_two_factor', subjectType: 'staff', subjectId: staffId, at: new Date(clock()) });
     },
   };
 }

@@ -14,7 +14,8 @@ const WINDOW_STEPS = 1;
  * The key that seals the secrets in the database: derived from the token secret, so on
  * PostgreSQL (where TOKEN_SECRET lives outside the database) a backup alone does not give
  * the second factor away. A new token secret leaves the sealed secrets unreadable: those
- * admins enrol again at their next sign-in (docs/operations.md).
+ * admins are refused until an operator resets theirs (`npm run staff -- --reset-two-factor`,
+ * docs/operations.md).
  */
 export const twoFactorKey = (tokenSecret: Buffer) => createHmac('sha256', tokenSecret).update('staff two-factor secrets').digest();
 
@@ -70,8 +71,19 @@ export function createTwoFactor({ store, key, clock }: { store: TwoFactorStore; 
   }
 
   return {
-    /** Whether the admin has a confirmed second factor (else they enrol before anything else). */
-    isEnrolled: async (staffId: string) => (await current(staffId))?.confirmed === true,
+    /**
+     * Where the admin stands: `enrolled` (asked for a code), `enrol` (none yet, or one under
+     * way), or `sealed-away`: one was confirmed but this key cannot open it (TOKEN_SECRET was
+     * rotated). That admin is refused until an operator resets it: a password alone must not
+     * let whoever holds it enrol a phone of their own.
+     */
+    async standing(staffId: string): Promise<'enrolled' | 'enrol' | 'sealed-away'> {
+      const row = await store.byStaff(staffId);
+      if (!row) return 'enrol';
+      const readable = openSecret(key, row.sealed_secret) !== undefined;
+      if (row.confirmed_at === null) return 'enrol';
+      return readable ? 'enrolled' : 'sealed-away';
+    },
 
     /**
      * The secret to enrol with: the one under way if there is one (a page reloaded after the
@@ -104,8 +116,6 @@ export function createTwoFactor({ store, key, clock }: { store: TwoFactorStore; 
       return taken ? 'accepted' : 'replayed';
     },
 
-    /** Forgets the second factor: the admin enrols again at their next sign-in. */
-    reset: (staffId: string) => store.remove(staffId),
   };
 }
 export type TwoFactor = ReturnType<typeof createTwoFactor>;

@@ -213,6 +213,23 @@ describe.each(databases)('npm run staff on $name', (database) => {
     expect(await rowOf(email)).toBeUndefined();
   });
 
+  it('resets an admin\'s second factor with --reset-two-factor, asking no password, audited as the command line', SLOW, async () => {
+    const email = 'cli-phone-lost@portal.test';
+    const made = await staff('--email', email, '--firstname', 'Abel', '--lastname', 'Kassa', '--role', 'admin').run('Quiet-Meadow-Copper-4');
+    expect(made.code, made.stderr).toBe(0);
+    const { id } = await rowOf(email);
+    await place.query(`INSERT INTO staff_two_factor (staff_id, sealed_secret, confirmed_at) VALUES ($1, 'v1.sealed-with-an-old-key', now())`, [id]);
+
+    // Nothing on standard input: none is read.
+    const reset = await runCli(place.env, ['--email', email, '--reset-two-factor']);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain(`${email} sets up two-step log-in again at their next log-in`);
+    expect(await place.query('SELECT staff_id FROM staff_two_factor WHERE staff_id = $1', [id])).toEqual([]);
+    expect(await place.query<Json>(`SELECT actor_id, actor_role FROM audit_entry WHERE subject_id = $1 AND action = 'reset_two_factor'`, [id]))
+      .toEqual([{ actor_id: null, actor_role: 'command_line' }]);
+    expectOneLineRefusal(await runCli(place.env, ['--email', 'nobody@portal.test', '--reset-two-factor']), /no staff user has the e-mail nobody@portal.test/);
+  });
+
   it('refuses a weak password, no password, or an unknown directorate in one line', SLOW, async () => {
     const email = 'cli-refused@portal.test';
     const named = ['--email', email, '--firstname', 'Selam', '--lastname', 'Bekele'];

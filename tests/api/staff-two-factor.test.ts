@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/seed/logins.ts';
 import { createStaffStore } from '../../server/staff/store.ts';
 import { codeAt } from '../../server/staff/two-factor.ts';
+import { resetSecondFactor } from '../../server/staff/two-factor-reset.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { testDatabases } from '../helpers/databases.ts';
@@ -138,6 +139,33 @@ describe.each(databases)('staff two-step log-in on $name', (database) => {
     const refused = await verify(await challengeOf(admin.email, 'code'), codeAt(secret, now));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses an admin whose second factor a rotated TOKEN_SECRET cannot open, until an operator resets it', async () => {
+    const admin = await staff('admin');
+    await enrolled(admin.email);
+    const rotated = await startTestServer(database, { sameDatabaseAs: server, clock: () => now, tokenSecret: 'a-rotated-token-secret-of-32-characters-or-more' });
+    try {
+      const login = await fetch(`${rotated.url}/staff_api/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: PASSWORD }),
+      });
+      // The password alone must not let whoever holds it enrol a phone of their own.
+      await expectError(login, 403, 'twoFactorSealedAway');
+      const [row] = await rotated.db.query<Json>('SELECT confirmed_at FROM staff_two_factor WHERE staff_id = $1', [admin.id]);
+      expect(row.confirmed_at).not.toBeNull();
+
+      // `npm run staff -- --email … --reset-two-factor` (tests/api/staff-cli.test.ts runs the command itself).
+      await resetSecondFactor(rotated.db, admin.email, 'command_line', new Date(now));
+      const again: Json = await expectOk(await fetch(`${rotated.url}/staff_api/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: PASSWORD }),
+      }));
+      expect(again.second_factor).toBe('enrol');
+      expect((await auditOf(admin.id)).filter((entry) => entry.action === 'reset_two_factor')).toEqual([
+        { action: 'reset_two_factor', actor_id: null, actor_role: 'command_line', subject_type: 'staff', before: null, after: null },
+      ]);
+    } finally {
+      await rotated.close();
+    }
   });
 
   it('signs other roles in with the password alone, as before', async () => {
