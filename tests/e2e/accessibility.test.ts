@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, VIEWPORTS } from '../helpers/browser.ts';
+import { hasChromium, newPage, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { signInByToken } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
@@ -34,8 +34,7 @@ describe.skipIf(!hasChromium)('accessibility of the account, case, accusation an
     it(`has none in ${locale === 'am' ? 'Amharic, on every screen' : 'English, on the screens with the most text'} (${viewport})`, async () => {
       const found: string[] = [];
       const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
-      await page.goto('/');
-      await chooseLanguage(page, locale);
+      await startInLanguage(page, locale);
       for (const url of signedOut) {
         await page.goto(url);
         await page.locator('h1').first().waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { logInThroughPage } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
@@ -67,8 +67,7 @@ describe.skipIf(!hasChromium)('forms in Chromium', () => {
   for (const locale of ['en', 'am'] as const) {
     it(`every form names what is missing in a summary, in ${locale}, with no English on an Amharic page`, async () => {
       const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
-      await page.goto('/');
-      await chooseLanguage(page, locale);
+      await startInLanguage(page, locale);
       for (const form of FORMS) {
         await page.goto(form.path);
         await page.locator('form').first().waitFor();
@@ -99,8 +98,7 @@ describe.skipIf(!hasChromium)('forms in Chromium', () => {
   for (const [locale, width, viewport] of [['en', 'desktop', VIEWPORTS.desktop], ['am', 'phone', VIEWPORTS.phone]] as const) {
     it(`the file picker speaks the page's language and keeps the chosen name after Cancel on the confirmation (${locale}, ${width})`, async () => {
       const { context, page } = await newPage(app.browser, app.server.url, viewport);
-      await page.goto('/');
-      await chooseLanguage(page, locale);
+      await startInLanguage(page, locale);
       await logInThroughPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       await page.goto('/dashboard/cases');
       const name = page.getByTestId('attachment-name');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { signInByToken } from '../helpers/session.ts';
 import { formatDate } from '../../src/i18n/dates.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
@@ -121,8 +121,7 @@ describe.skipIf(!hasChromium)('screens on phones and wide screens (issue 12)', (
 
       it(`the manual fits the width, zooms, links to the file and does not shift (${locale}, ${width})`, async () => {
         const { context, page } = await newPage(app.browser, app.server.url, viewport);
-        await page.goto('/');
-        await chooseLanguage(page, locale);
+        await startInLanguage(page, locale);
         // Every layout shift from the first paint on, as the browser reports it (Core Web Vitals' CLS).
         await page.addInitScript(() => {
           type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };

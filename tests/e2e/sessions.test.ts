@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { signInByToken } from '../helpers/session.ts';
 
 const ETHIOPIC = /[\u1200-\u137F]/;
@@ -83,8 +83,7 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
   ] as const)('in $locale, a shared case link opened signed out lands on / with the reason, and opens after log-in', async ({ locale, viewport }) => {
     const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
     try {
-      await page.goto('/');
-      await chooseLanguage(page, locale);
+      await startInLanguage(page, locale);
       await page.goto(`/dashboard/case/${caseId}`);
       await page.waitForURL(`${app.server.url}/`);
       const notice = page.getByTestId('sign-in-notice');

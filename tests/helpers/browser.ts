@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { isCi } from './ci.ts';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);
@@ -119,6 +121,37 @@ export async function screenshotOpenPagesOnFailure(testName: string) {
 export async function closeOpenContexts() {
   await Promise.all([...openContexts].map((context) => context.close().catch(() => undefined)));
 }
+
+/**
+ * Puts values in a tab's storage before its first page's scripts run, once per tab: a later
+ * change (a logout, a language chosen on screen, `sessionStorage.clear()`) stays done across
+ * reloads, as after a person's own action. window.name marks the tab: it lives as long as the
+ * tab and survives its reloads and same-origin navigations. Only on `origin` when given.
+ */
+export async function storeOncePerTab(
+  target: Page | BrowserContext,
+  values: { session?: Record<string, string>; local?: Record<string, string>; origin?: string },
+) {
+  await target.addInitScript(
+    ({ session, local, origin, mark }) => {
+      if (!location.protocol.startsWith('http') || (origin && location.origin !== origin)) return;
+      const marks = window.name ? window.name.split(' ') : [];
+      if (marks.includes(mark)) return;
+      for (const [key, value] of Object.entries(session ?? {})) sessionStorage.setItem(key, value);
+      for (const [key, value] of Object.entries(local ?? {})) localStorage.setItem(key, value);
+      window.name = [...marks, mark].join(' ');
+    },
+    { ...values, mark: `e2e-${randomUUID()}` },
+  );
+}
+
+/**
+ * The language a tab's app starts in, kept where the selector keeps it (localStorage `lan`,
+ * the spec's code) before the first page loads: for tests whose subject is not choosing it
+ * (that is chooseLanguage, below), so they need not load a page first only to choose.
+ */
+export const startInLanguage = (target: Page | BrowserContext, locale: Locale) =>
+  storeOncePerTab(target, { local: { lan: LOCALES[locale].spec } });
 
 export async function chooseLanguage(page: Page, locale: 'en' | 'am') {
   await page.locator('select.language-select').first().selectOption(locale);

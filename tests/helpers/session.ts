@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
 import { staffSignIn } from './staff-sign-in.ts';
+import { storeOncePerTab } from './browser.ts';
 
 /** Logs a customer in through the login page, as a person would, and waits for the dashboard. */
 export async function logInThroughPage(page: Page, email: string, password: string) {
@@ -57,24 +57,11 @@ export async function signInByToken(
   { locale }: { locale?: Locale } = {},
 ): Promise<string> {
   const token = await tokenFor(baseURL, role, login);
-  await target.addInitScript(
-    ({ origin, key, token, mark, language }) => {
-      if (location.origin !== origin) return;
-      // window.name lives as long as the tab and survives its reloads and same-origin navigations.
-      const marks = window.name ? window.name.split(' ') : [];
-      if (marks.includes(mark)) return;
-      sessionStorage.setItem(key, token);
-      if (language) localStorage.setItem('lan', language);
-      window.name = [...marks, mark].join(' ');
-    },
-    {
-      origin: new URL(baseURL).origin,
-      key: TOKEN_KEY[role],
-      token,
-      mark: `e2e-${role}-${randomUUID()}`,
-      language: locale ? LOCALES[locale].spec : undefined,
-    },
-  );
+  await storeOncePerTab(target, {
+    origin: new URL(baseURL).origin,
+    session: { [TOKEN_KEY[role]]: token },
+    local: locale ? { lan: LOCALES[locale].spec } : undefined,
+  });
   return token;
 }
 
