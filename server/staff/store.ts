@@ -38,29 +38,6 @@ export function createStaffStore(db: Queryable) {
     async recordSignIn(id: string, at: Date) {
       await db.query('UPDATE staff_user SET last_sign_in_at = $2 WHERE id = $1', [id, at]);
     },
-
-    /**
-     * Adds a staff user, or updates the password, names and role of an existing one and
-     * ends every session they had: a reset password must lock out whoever knew the old one.
-     */
-    async upsertStaff(
-      { directorate_id = null, team_id = null, ...staff }: Omit<StaffRow, 'id' | 'status' | 'directorate_id' | 'team_id'> & Partial<Pick<StaffRow, 'directorate_id' | 'team_id'>>,
-      now = new Date(),
-    ): Promise<string> {
-      const [row] = await db.query<{ id: string }>(
-        `INSERT INTO staff_user (firstname, middlename, lastname, email, password_hash, role, directorate_id, team_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
-         ON CONFLICT ((lower(email))) DO UPDATE
-           SET firstname = EXCLUDED.firstname, middlename = EXCLUDED.middlename, lastname = EXCLUDED.lastname,
-               password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, status = 'active',
-               directorate_id = EXCLUDED.directorate_id, team_id = EXCLUDED.team_id,
-               sessions_valid_after = $7
-         RETURNING id`,
-        // The clock tokens are stamped with (this process's), so "before the reset" is exact.
-        [staff.firstname, staff.middlename, staff.lastname, staff.email, staff.password_hash, staff.role, now, directorate_id, team_id],
-      );
-      return row.id;
-    },
   };
 }
 export type StaffStore = ReturnType<typeof createStaffStore>;

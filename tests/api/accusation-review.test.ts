@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Ethics12345';
@@ -44,7 +44,7 @@ describe.each(databases)('ethics users handling accusations on $name', (database
   /** A new staff user of that role, signed in: their token and id. */
   async function staff(role: StaffRole, firstname = 'Abebe'): Promise<{ token: string; id: string }> {
     const email = `${role}-${randomUUID()}@portal.test`;
-    await createStaffStore(server.db).upsertStaff({ email, password_hash: passwordHash, firstname, middlename: '', lastname: 'Kebede', role, directorate_id: null });
+    await addStaff(server.db, { email, password_hash: passwordHash, firstname, middlename: '', lastname: 'Kebede', role, directorate_id: null });
     const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });
     const [{ id }] = await server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [email]);
     return { token, id };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Admin-Pass-2026';
@@ -57,7 +57,7 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
       `SELECT directorate_id, id FROM team WHERE status = 'active' ORDER BY created_at, id LIMIT 1`,
     );
     [{ id: otherTeamId }] = await server.db.query<{ id: string }>(`SELECT id FROM team WHERE directorate_id <> $1 LIMIT 1`, [directorateId]);
-    adminId = await createStaffStore(server.db).upsertStaff({
+    adminId = await addStaff(server.db, {
       email: email('admin'), password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin',
     });
     adminToken = await tokenOf(email('admin'));
@@ -69,10 +69,9 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
 
   it('lets only an admin list or save staff users', async () => {
     await expectError(await call('GET', '/staff_api/admin/staff'), 401, 'unauthorized');
-    const store = createStaffStore(server.db);
     for (const role of ['officer', 'manager', 'accusation_acceptor', 'archivist'] as StaffRole[]) {
       const inDirectorate = role === 'officer' || role === 'manager';
-      await store.upsertStaff({
+      await addStaff(server.db, {
         email: email(`not-admin-${role}`), password_hash: await hash(PASSWORD), firstname: 'Kebede', middlename: '', lastname: 'Alemu', role,
         directorate_id: inDirectorate ? directorateId : null,
       });
@@ -232,11 +231,10 @@ describe.each(databases)('staff users, administered, on $name', (database) => {
 
   // Last: it leaves a single admin.
   it('keeps one admin when the last two demote each other at the same moment', async () => {
-    const store = createStaffStore(server.db);
     const ids: string[] = [];
     const tokens: string[] = [];
     for (const tag of ['race-one', 'race-two']) {
-      ids.push(await store.upsertStaff({ email: email(tag), password_hash: await hash(PASSWORD), firstname: 'Abel', middlename: '', lastname: tag, role: 'admin' }));
+      ids.push(await addStaff(server.db, { email: email(tag), password_hash: await hash(PASSWORD), firstname: 'Abel', middlename: '', lastname: tag, role: 'admin' }));
       tokens.push(await tokenOf(email(tag)));
     }
     await server.db.query(`UPDATE staff_user SET status = 'inactive' WHERE role = 'admin' AND NOT (id = ANY ($1::uuid[]))`, [ids]);

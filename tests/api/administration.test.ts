@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { createDueDates } from '../../server/casework/due-date-store.ts';
 import { createSettingsService } from '../../server/administration/settings-service.ts';
 import { createSettingsStore } from '../../server/administration/settings-store.ts';
@@ -12,6 +11,7 @@ import { pdfPages, squashed } from '../helpers/pdf-text.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Admin12345';
@@ -46,7 +46,7 @@ describe.each(databases)('reference data, administered, on $name', (database) =>
   const count = async (sql: string, params: unknown[] = []) => (await server.db.query<{ n: number }>(sql, params))[0].n;
   const staffToken = async (role: StaffRole, directorateId: string | null = null) => {
     const email = `${role}-${randomUUID()}@staff.test`;
-    const id = await createStaffStore(server.db).upsertStaff({
+    const id = await addStaff(server.db, {
       email, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role, directorate_id: directorateId,
     });
     const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });

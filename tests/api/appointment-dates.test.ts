@@ -5,8 +5,8 @@ import { testDatabases } from '../helpers/databases.ts';
 import { fileServer, type TestServer } from '../helpers/server.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { addisDay } from '../../server/casework/due-dates.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 /**
  * Issue 23, "Dates that exist" (review S5): an appointment, and the day it is moved to, is a
@@ -41,7 +41,7 @@ describe.each(databases)('appointment days on $name', (database) => {
   /** A new staff user of that role, signed in at the clock's time (a session ends some hours later): their token. */
   async function staffToken(role: 'officer' | 'manager' | 'archivist', directorateId: string | null): Promise<string> {
     const email = `${role}-${randomUUID()}@appointments.test`;
-    await createStaffStore(server.db).upsertStaff(
+    await addStaff(server.db,
       { email, password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: 'Kebede', role, directorate_id: directorateId },
       new Date(now - 1000),
     );

@@ -3,12 +3,12 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { addisDay } from '../../server/casework/due-dates.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 /**
  * Issue 15 and 16, the rest of a case's life on the staff side: managers assign cases to
@@ -31,7 +31,7 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
   /** A new staff user of that role and directorate, signed in: their token and id. */
   async function staff(role: StaffRole, directorate: string | null, names = { firstname: 'Abebe', lastname: 'Kebede' }) {
     const email = `${role}-${randomUUID()}@portal.test`;
-    const id = await createStaffStore(server.db).upsertStaff({
+    const id = await addStaff(server.db, {
       email, password_hash: passwordHash, middlename: '', ...names, role, directorate_id: directorate,
     }, new Date(now - 1000));
     const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });

@@ -11,10 +11,10 @@ import { storedFileNames } from '../helpers/stored-files.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import type { FileArea } from '../../server/files/storage.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 /**
  * Issue 23, "Bad input is a clear 400, never a 500": a multipart body that ends inside a
@@ -53,7 +53,7 @@ describe.each(databases)('bad input on $name', (database) => {
   };
   async function staffToken(role: StaffRole, directorate: string | null) {
     const email = `${role}-${randomUUID()}@bad-input.test`;
-    await createStaffStore(server.db).upsertStaff(
+    await addStaff(server.db,
       { email, password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: 'Kebede', role, directorate_id: directorate },
       new Date(now - 1000),
     );

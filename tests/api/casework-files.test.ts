@@ -3,11 +3,11 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { DEMO_CUSTOMER, SECOND_DEMO_CUSTOMER } from '../../server/seed/seed.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectOk } from '../helpers/expect-api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { storedFile } from '../helpers/stored-files.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -30,7 +30,7 @@ describe.each(databases)('case PDFs for staff on $name', (database) => {
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   async function staffToken(role: StaffRole, directorateId: string | null): Promise<string> {
     const email = `${role}-${randomUUID()}@portal.test`;
-    await createStaffStore(server.db).upsertStaff({
+    await addStaff(server.db, {
       email, password_hash: await hash(PASSWORD), firstname: 'Tigist', middlename: '', lastname: 'Alemu', role, directorate_id: directorateId,
     }, new Date(Date.now() - 1000));
     return (await expectOk(await post('/staff_api/login', { email, password: PASSWORD }))).token;

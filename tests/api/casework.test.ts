@@ -3,7 +3,6 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER, SECOND_DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -14,6 +13,7 @@ import { fileStorageFor } from '../../server/files/storage.ts';
 import { addisDay, dueDay } from '../../server/casework/due-dates.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -39,11 +39,10 @@ describe.each(databases)('staff roles and the one staff sign-in on $name', (data
   beforeAll(async () => {
     server = await shared(database);
     [{ id: directorateId }] = await server.db.query<{ id: string }>('SELECT id FROM directorate ORDER BY created_at LIMIT 1');
-    const store = createStaffStore(server.db);
     const password_hash = await hash(PASSWORD);
     for (const role of ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] as const) {
       const inDirectorate = role === 'officer' || role === 'manager';
-      await store.upsertStaff({
+      await addStaff(server.db, {
         email: emailOf(role), password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role,
         directorate_id: inDirectorate ? directorateId : null,
       });
@@ -107,7 +106,7 @@ describe.each(databases)('moving a case through its states on $name', (database)
   /** A new staff user of that role and directorate, signed in: their token. */
   async function staffToken(role: StaffRole, directorate: string | null): Promise<string> {
     const email = `${role}-${randomUUID()}@portal.test`;
-    await createStaffStore(server.db).upsertStaff({
+    await addStaff(server.db, {
       email, password_hash: passwordHash, firstname: 'Abebe', middlename: '', lastname: 'Kebede', role, directorate_id: directorate,
     }, new Date(now - 1000));
     return (await expectOk(await staffLogin(server, email))).token;

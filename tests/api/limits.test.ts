@@ -1,10 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import type { Config } from '../../server/config.ts';
 import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
 import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectOk } from '../helpers/expect-api.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 
@@ -42,7 +42,7 @@ async function newAccount(server: TestServer, kind: Kind): Promise<string> {
   const email = uniqueEmail(kind);
   const passwordHash = await hash(PASSWORD);
   if (kind === 'staff') {
-    await createStaffStore(server.db).upsertStaff({
+    await addStaff(server.db, {
       email, password_hash: passwordHash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'accusation_acceptor',
     });
   } else {

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
+import { addStaff } from '../helpers/staff-fixture.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../server/audit/audit-log.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
@@ -31,9 +31,8 @@ describe.each(databases)('management on $name', (database) => {
     [{ id: directorateId }] = await server.db.query<{ id: string }>(
       `SELECT ${QUEUE_OF} AS id FROM customer_case c JOIN case_request r ON r.id = c.case_request_id GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
     );
-    const store = createStaffStore(server.db);
     for (const role of ['admin', 'manager', 'officer', 'accusation_acceptor'] as const) {
-      await store.upsertStaff({
+      await addStaff(server.db, {
         email: email(role), password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: role, role,
         directorate_id: role === 'manager' || role === 'officer' ? directorateId : null,
       });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
+import { addStaff } from '../helpers/staff-fixture.ts';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { LEASE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS, retryDelay } from '../../server/notifications/notifier.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { readConfig } from '../../server/config.ts';
 import { registry } from '../../server/metrics/metrics.ts';
 import { testDatabases } from '../helpers/databases.ts';
@@ -60,7 +60,7 @@ function harness(server: () => TestServer, clock: { now: number }) {
     async staffToken(role: StaffRole, directorate: string): Promise<string> {
       passwordHash ??= await hash(PASSWORD);
       const email = `${role}-${randomUUID()}@portal.test`;
-      await createStaffStore(server().db).upsertStaff(
+      await addStaff(server().db,
         { email, password_hash: passwordHash, firstname: 'Hana', middlename: '', lastname: 'Girma', role, directorate_id: directorate },
         new Date(clock.now - 1000),
       );

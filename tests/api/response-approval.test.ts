@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenSecret } from '../../server/auth/secret.ts';
 import { createTokenSigner, type StaffRole, type TokenSigner } from '../../server/auth/tokens.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
 import { pdfPages, squashed } from '../helpers/pdf-text.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -47,7 +47,7 @@ describe.each(databases)('a response, approved by a second person, then the cust
   async function staff(role: StaffRole, directorateId: string | null): Promise<Staff> {
     const email = `${role}-${randomUUID()}@portal.test`;
     const lastname = `Writer${randomUUID().slice(0, 8)}`;
-    await createStaffStore(server.db).upsertStaff({
+    await addStaff(server.db, {
       email, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname, role, directorate_id: directorateId,
     }, new Date(Date.now() - 1000));
     const [{ id }] = await server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [email]);

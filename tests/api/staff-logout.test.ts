@@ -3,11 +3,11 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectMessages, expectOk } from '../helpers/expect-api.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -26,7 +26,7 @@ describe.each(databases)('staff logout on $name', (database) => {
   async function signedIn(role: StaffRole): Promise<string> {
     const email = `${role}-${randomUUID()}@portal.test`;
     const inDirectorate = role === 'officer' || role === 'manager';
-    await createStaffStore(server.db).upsertStaff({
+    await addStaff(server.db, {
       email, password_hash: await hash(PASSWORD), firstname: 'Meron', middlename: '', lastname: 'Tadesse', role,
       directorate_id: inDirectorate ? directorate : null,
     }, new Date(Date.now() - 1000));

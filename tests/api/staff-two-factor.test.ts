@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/seed/logins.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { codeAt } from '../../server/staff/two-factor.ts';
 import { resetSecondFactor } from '../../server/staff/two-factor-reset.ts';
 import type { StaffRole } from '../../server/auth/tokens.ts';
@@ -10,6 +9,7 @@ import { nextTuesdayAt } from '../helpers/clock.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff-12345';
@@ -42,7 +42,7 @@ describe.each(databases)('staff two-step log-in on $name', (database) => {
 
   async function staff(role: StaffRole): Promise<{ id: string; email: string }> {
     const email = `${role}-${randomUUID()}@two-factor.test`;
-    const id = await createStaffStore(server.db).upsertStaff(
+    const id = await addStaff(server.db,
       { email, password_hash: await hash(PASSWORD), firstname: 'Meron', middlename: '', lastname: 'Tadesse', role },
       new Date(now - 60_000),
     );

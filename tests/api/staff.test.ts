@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
+import { addStaff } from '../helpers/staff-fixture.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectOk } from '../helpers/expect-api.ts';
@@ -31,14 +31,13 @@ describe.each(databases)('staff password reset on $name', (database) => {
 
   it('ends the sessions issued before it, not those after', async () => {
     const email = `acceptor-${Date.now()}@portal.test`;
-    const store = createStaffStore(server.db);
-    await store.upsertStaff(await staffFields(email, 'Before1234'));
+    await addStaff(server.db, await staffFields(email, 'Before1234'));
     const before = await tokenOf(await signIn(server, email, 'Before1234'));
     expect((await accusations(server, before)).status).toBe(200);
 
     // A later millisecond than the token's: "before" is exact to the millisecond.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await store.upsertStaff(await staffFields(email, 'After12345'));
+    await addStaff(server.db, await staffFields(email, 'After12345'));
 
     await expectError(await accusations(server, before), 401, 'sessionInvalid');
     await expectError(await signIn(server, email, 'Before1234'), 401, 'loginFailed');

@@ -5,12 +5,12 @@ import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePo } from '../../server/errors/catalogs.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { signInByToken } from '../helpers/session.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const PASSWORD = 'Portal12345';
 const ADMIN = 'admin.reference@staff.test';
@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
   let divisionId: string;
 
   beforeAll(async () => {
-    await createStaffStore(app.server.db).upsertStaff({
+    await addStaff(app.server.db, {
       email: ADMIN, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin',
     });
     [{ id: divisionId }] = await app.server.db.query<{ id: string }>(`SELECT id FROM division WHERE name_en = 'Housing Sales and Transfer'`);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { addStaff } from '../helpers/staff-fixture.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 
@@ -109,12 +109,11 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
        WHERE r.id = $1 RETURNING directorate_id AS id`,
       [renewal._id],
     );
-    const store = createStaffStore(app.server.db);
     const password_hash = await hash(PASSWORD);
-    await store.upsertStaff({ email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
-    await store.upsertStaff({ email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
-    await store.upsertStaff({ email: ADMIN, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'admin' });
-    await store.upsertStaff({ email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
+    await addStaff(app.server.db, { email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
+    await addStaff(app.server.db, { email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
+    await addStaff(app.server.db, { email: ADMIN, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'admin' });
+    await addStaff(app.server.db, { email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
   });
 
   /**

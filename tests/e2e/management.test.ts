@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
+import { addStaff } from '../helpers/staff-fixture.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
@@ -21,14 +21,13 @@ describe.skipIf(!hasChromium)('staff administration and the dashboard in Chromiu
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver(port);
-    const store = createStaffStore(app.server.db);
     const password_hash = await hash(PASSWORD);
     // The manager of the directorate with the most demo cases (a case's queue: its case request's directorate, else its division's first).
     const [{ id: directorate }] = await app.server.db.query<{ id: string }>(
       `SELECT directorate_id AS id FROM case_progress WHERE directorate_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
     );
-    await store.upsertStaff({ email: ADMIN, password_hash, firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin' });
-    await store.upsertStaff({ email: MANAGER, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'manager', directorate_id: directorate });
+    await addStaff(app.server.db, { email: ADMIN, password_hash, firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin' });
+    await addStaff(app.server.db, { email: MANAGER, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'manager', directorate_id: directorate });
   });
   afterAll(() => smtp?.close());
 

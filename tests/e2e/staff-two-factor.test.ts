@@ -1,10 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { createStaffStore } from '../../server/staff/store.ts';
 import { codeAt } from '../../server/staff/two-factor.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
+import { addStaff } from '../helpers/staff-fixture.ts';
 
 const PASSWORD = 'Two-Step-Admin-26';
 const ETHIOPIC = /[\u1200-\u137F]/;
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("an admin's two-step log-in in Chromium", () => {
   for (const locale of ['en', 'am'] as const) {
     it(`enrols at the first log-in and gives the code at the next (${locale}, phone)`, async () => {
       const email = `admin.two-step.${locale}@staff.test`;
-      await createStaffStore(app.server.db).upsertStaff({
+      await addStaff(app.server.db, {
         email, password_hash: await hash(PASSWORD), firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'admin',
       }, new Date(now - 60_000));
 
