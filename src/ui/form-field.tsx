@@ -26,3 +26,23 @@ export function FormField({ label, error, hint, required, id: givenId, className
     </div>
   );
 }
+
+/**
+ * A six-digit code typed from a message or an app (the e-mailed verification code, an
+ * authenticator's TOTP; SPEC section 5: the code is numeric): digits only, as the phone's number pad and its one-time-code
+ * autofill offer them; anything else typed or pasted is dropped.
+ */
+export function CodeField({ onCode, ...field }: Omit<FieldProps, 'onChange'> & { onCode: (code: string) => void }) {
+  return (
+    <FormField
+      className="otp-field"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      {...field}
+      onChange={(event) => onCode(event.target.value.replace(/\D/g, ''))}
+    />
+  );
+}

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -15,6 +14,7 @@ import { openMigratedDatabase } from '../../server/start.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/cluster.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
+import { logLines } from '../helpers/log-lines.ts';
 import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -79,14 +79,8 @@ describe.runIf(onPostgres)('the audit log the portal cannot erase (PostgreSQL)',
   });
 
   it('serves a staff move as the runtime role, its audit entry written, and warns about nothing', async () => {
-    const lines: Json[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const app = await buildApp({ config: { ...config(), staticDir: '' }, db, logger: { stream, level: 'warn' } });
+    const { lines, logger } = logLines('warn');
+    const app = await buildApp({ config: { ...config(), staticDir: '' }, db, logger });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { email, password } = DEMO_LOGINS.staff.officer;
@@ -103,16 +97,10 @@ describe.runIf(onPostgres)('the audit log the portal cannot erase (PostgreSQL)',
   });
 
   it('warns at start when the portal runs as a role that could erase it', async () => {
-    const lines: Json[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, logger } = logLines('warn');
     const ownerConfig = readConfig({ DATABASE_URL: scratch.url, DATA_DIR: dataDir, TOKEN_SECRET: TEST_TOKEN_SECRET });
     const ownerDb = await openMigratedDatabase(ownerConfig);
-    const app = await buildApp({ config: { ...ownerConfig, staticDir: '' }, db: ownerDb, logger: { stream, level: 'warn' } });
+    const app = await buildApp({ config: { ...ownerConfig, staticDir: '' }, db: ownerDb, logger });
     await app.close();
     await ownerDb.close();
     expect(lines.filter((line) => line.level === 40 && /audit log is not protected.*DATABASE_OWNER_URL/.test(line.msg))).toHaveLength(1);

@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { startDatabaseLink, type DatabaseLink } from '../helpers/database-link.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
+import { logLines } from '../helpers/log-lines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const postgres = (await testDatabases()).find((database) => database.name === 'postgres');
@@ -17,18 +17,12 @@ describe.runIf(postgres)('PostgreSQL going away under the portal', () => {
   let link: DatabaseLink;
   let server: TestServer;
   let token: string;
-  const lines: Json[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, logger } = logLines('warn');
   const myCases = () => fetch(`${server.url}/customer_case_api/get_case?page=1`, { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     link = await startDatabaseLink(postgres!.url);
-    server = await startTestServer({ name: 'postgres', url: link.url }, { logger: { stream, level: 'warn' } });
+    server = await startTestServer({ name: 'postgres', url: link.url }, { logger });
     const login = await fetch(`${server.url}/customer_user_api/login_customer_user`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CUSTOMER),
     });

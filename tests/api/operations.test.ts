@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { openMigratedDatabase } from '../../server/start.ts';
@@ -11,29 +10,18 @@ import { createScratchDatabase, freePort } from '../helpers/cluster.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
+import { logLines } from '../helpers/log-lines.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { fileServer, fillWithMigratedPglite, startTestServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
 
 const databases = await testDatabases();
 
-/** A pino destination the test reads: every line the server logs, parsed. */
-function logCapture() {
-  const lines: Json[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream, text: () => lines.map((line) => JSON.stringify(line)).join('\n') };
-}
-
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 // The log tests' server, one per database; the other blocks start instances of their own on its database.
-const logs = { pglite: logCapture(), postgres: logCapture() };
-const shared = fileServer((database) => ({ logger: { stream: logs[database.name].stream, level: 'info' } }));
+const logs = { pglite: logLines(), postgres: logLines() };
+const shared = fileServer((database) => ({ logger: logs[database.name].logger }));
 
 describe.each(databases)('health and readiness on $name', (database) => {
   let server: TestServer;

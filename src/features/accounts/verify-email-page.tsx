@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
-import { FormField } from '../../ui/form-field.tsx';
+import { CodeField } from '../../ui/form-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { accountsApi } from './api.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
@@ -43,19 +43,12 @@ export function VerifyEmailPage({ email }: { email: string }) {
     <AuthCard title={<Trans>Verify your email</Trans>} intro={<Trans>Enter the code we sent to {email}.</Trans>}>
       <form className="form" onSubmit={submit} noValidate>
         <ErrorSummary {...formErrors.summary} />
-        <FormField
+        <CodeField
           id="otp"
           error={formErrors.errors.otp}
           label={t`Verification code`}
-          className="otp-field"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
           value={code}
-          // SPEC section 5: the code is numeric.
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          onCode={setCode}
         />
         <SubmitButton busy={verify.isPending}>
           <Trans>Verify</Trans>

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { refusalBody } from '../../app/http.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
 import { ErrorSummary, useFormErrors, type FieldErrors } from '../../ui/form-errors.tsx';
-import { FormField } from '../../ui/form-field.tsx';
+import { CodeField } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
@@ -46,18 +46,12 @@ function CodeForm({ challenge, onSignedIn, onStartAgain, children }: StepProps &
     <form className="form" onSubmit={submit} noValidate>
       <ErrorSummary {...formErrors.summary} />
       {children}
-      <FormField
+      <CodeField
         id="two-factor-code"
         error={formErrors.errors['two-factor-code']}
         label={label}
-        className="otp-field"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        onCode={setCode}
       />
       <SubmitButton busy={verify.isPending}>
         <Trans>Log in</Trans>
