@@ -64,6 +64,8 @@ export const AuditLogEntry = Type.Object({
   action: Type.String(),
   subject_type: Type.String(),
   subject_id: Type.String(),
+  /** A staff user the entry is about, named as they are now (the entry itself keeps only the id). */
+  subject_name: Type.Union([Type.String(), Type.Null()]),
   case_number: Type.Union([Type.String(), Type.Null()]),
   before: Type.Unknown(),
   after: Type.Unknown(),

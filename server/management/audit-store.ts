@@ -24,6 +24,7 @@ export interface AuditRow {
   action: string;
   subject_type: string;
   subject_id: string;
+  subject_name: string | null;
   case_number: string | null;
   before: unknown;
   after: unknown;
@@ -50,8 +51,12 @@ export function createAuditStore(db: Queryable) {
         matching: `SELECT e.id, row_number() OVER (ORDER BY e.at DESC, e.id DESC) AS position FROM audit_entry e WHERE ${where}`,
         shown: `SELECT to_jsonb(shown) - 'position' AS row FROM (
           SELECT e.id::text AS id, e.at, e.actor_id, COALESCE(concat_ws(' ', s.firstname, NULLIF(s.middlename, ''), s.lastname), '') AS actor_name,
-            e.actor_role, e.action, e.subject_type, e.subject_id, e.case_number, e.before, e.after, page.position
-          FROM page JOIN audit_entry e ON e.id = page.id LEFT JOIN staff_name s ON s.id = e.actor_id) shown
+            e.actor_role, e.action, e.subject_type, e.subject_id,
+            -- The entry keeps ids only (issue 23): whom it is about is named as they are now.
+            CASE WHEN e.subject_type = 'staff' THEN concat_ws(' ', subject.firstname, NULLIF(subject.middlename, ''), subject.lastname) END AS subject_name,
+            e.case_number, e.before, e.after, page.position
+          FROM page JOIN audit_entry e ON e.id = page.id LEFT JOIN staff_name s ON s.id = e.actor_id
+            LEFT JOIN staff_name subject ON e.subject_type = 'staff' AND subject.id::text = e.subject_id) shown
           ORDER BY shown.position`,
         params, perPage: AUDIT_PAGE_SIZE, page: filter.page,
       });

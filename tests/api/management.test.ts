@@ -175,12 +175,24 @@ describe.each(databases)('management on $name', (database) => {
     const total = await count('SELECT count(*)::int AS n FROM audit_entry');
     expect(first).toMatchObject({ currentPage: 1, totalPages: Math.ceil(total / 25) });
     expect(first.entries).toHaveLength(25);
-    expect(first.entries[0].subject_id).toBe('s29');
+    expect(first.entries[0]).toMatchObject({ subject_id: 's29', subject_name: null });
     const second: Json = await expectOk(await get('/staff_api/audit?page=2', tokens.admin));
     expect(second.entries[0].subject_id).toBe('s4');
     // Past the end shows the last page, as every list of the portal does.
     const past: Json = await expectOk(await get('/staff_api/audit?page=99', tokens.admin));
     expect(past).toMatchObject({ currentPage: first.totalPages, totalPages: first.totalPages });
     expect(past.entries.length).toBeGreaterThan(0);
+  });
+
+  it('names the staff user an entry is about as they are now, from the id the entry keeps (issue 23)', async () => {
+    const [{ id: adminId }] = await server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [email('admin')]);
+    const [{ id: subject, firstname, lastname }] = await server.db.query<{ id: string; firstname: string; lastname: string }>(
+      'SELECT id, firstname, lastname FROM staff_user WHERE id <> $1 ORDER BY email LIMIT 1', [adminId],
+    );
+    await server.db.transaction((tx) => recordAudit(tx, {
+      actorId: adminId, actorRole: 'admin', action: 'save_staff', subjectType: 'staff', subjectId: subject, after: { role: 'officer' }, at: new Date(NOW + 3_600_000),
+    }));
+    const [newest]: Json[] = (await expectOk(await get('/staff_api/audit', tokens.admin))).entries;
+    expect(newest).toMatchObject({ subject_id: subject, subject_name: expect.stringMatching(new RegExp(`^${firstname} .*${lastname}$`)) });
   });
 });

@@ -97,7 +97,10 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
                 <tr key={entry.id}>
                   <td data-label={t`When`}>{formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)}</td>
                   <td data-label={t`Who`}>{who(entry)}</td>
-                  <td data-label={t`Action`} title={entry.action}>{actionLabel(i18n, entry.action, entry.subject_type)}</td>
+                  <td data-label={t`Action`} title={entry.action}>
+                    {actionLabel(i18n, entry.action, entry.subject_type)}
+                    {entry.subject_name && <span className="audit-subject">{entry.subject_name}</span>}
+                  </td>
                   <td data-label={t`Case number`}>{entry.case_number ?? '—'}</td>
                   <td data-label={t`Before → after`}>
                     <ul className="audit-changes">{changes(entry).map((line) => <li key={line}>{line}</li>)}</ul>
