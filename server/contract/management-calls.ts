@@ -85,7 +85,13 @@ export const managementCalls = defineCalls('management', {
     description: 'Admins see every entry; a manager sees the entries of their directorate’s cases. Nobody can change or delete an entry.',
     query: AuditLogQuery,
     responses: {
-      200: Type.Object({ entries: Type.Array(AuditLogEntry), currentPage: Type.Integer(), totalPages: Type.Integer() }),
+      200: Type.Object({
+        entries: Type.Array(AuditLogEntry),
+        /** The ids the entries' before and after hold, named as they are now, in each language kept (at least en). */
+        names: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
+        currentPage: Type.Integer(),
+        totalPages: Type.Integer(),
+      }),
       401: refused,
       ...errorResponses,
     },

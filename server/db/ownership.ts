@@ -31,6 +31,8 @@ export const RELATIONS: Record<string, Ownership> = {
   // A staff user's team must be in their directorate; the dashboard names directorates.
   team_placement: { owner: 'divisions', public: true },
   directorate_name: { owner: 'divisions', public: true },
+  // The audit log's reader names the teams its entries hold by id.
+  team_name: { owner: 'divisions', public: true },
 
   customer_user: { owner: 'accounts' },
   customer_otp: { owner: 'accounts' },
@@ -65,6 +67,7 @@ export const RELATIONS: Record<string, Ownership> = {
   case_owner: { owner: 'cases', public: true },
   // Where archivists file closed cases; the staff case page shows where one was filed.
   archival_category: { owner: 'archive', sharedWith: ['casework'] },
+  archival_category_name: { owner: 'archive', public: true },
   // Where each case stands and in whose queue, with no content (the management dashboard counts it).
   case_progress: { owner: 'cases', public: true },
 

@@ -11,6 +11,20 @@ function day(text: string | undefined): string | undefined {
   return text;
 }
 
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id the entries' before and after hold: the reader names them (the log itself keeps no names). */
+function idsIn(rows: { before: unknown; after: unknown }[]): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    for (const side of [row.before, row.after]) {
+      if (!side || typeof side !== 'object') continue;
+      for (const value of Object.values(side)) if (typeof value === 'string' && UUID_TEXT.test(value)) ids.add(value.toLowerCase());
+    }
+  }
+  return [...ids];
+}
+
 // A manager with no directorate matches no case: this id is nobody's.
 const NO_DIRECTORATE = '00000000-0000-0000-0000-000000000000';
 
@@ -23,7 +37,8 @@ export function createAuditService(store: AuditStore) {
         actorId: query.actor, caseNumber: query.case_number?.trim() || undefined, from: day(query.from), to: day(query.to), directorateId,
         page: query.page ?? 1,
       });
-      return { entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), currentPage, totalPages };
+      const names = await store.namesOf(idsIn(rows));
+      return { entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), names, currentPage, totalPages };
     },
   };
 }

@@ -62,6 +62,23 @@ export function createAuditStore(db: Queryable) {
       });
     },
 
+    /**
+     * The names, as they are now, of the ids the entries hold (staff, divisions, directorates,
+     * teams, archival categories): per id, its name in each language the table keeps.
+     */
+    async namesOf(ids: string[]): Promise<Record<string, Record<string, string>>> {
+      if (ids.length === 0) return {};
+      const languages = (view: string) => `SELECT id::text AS id, jsonb_build_object('en', name_en, 'am', name_am, 'or', name_or, 'tg', name_tg, 'sm', name_sm, 'af', name_af) AS name
+        FROM ${view} WHERE id::text = ANY($1::text[])`;
+      const rows = await db.query<{ id: string; name: Record<string, string> }>(
+        `${languages('division_name')} UNION ALL ${languages('directorate_name')} UNION ALL ${languages('team_name')}
+         UNION ALL SELECT id::text, jsonb_build_object('en', name) FROM archival_category_name WHERE id::text = ANY($1::text[])
+         UNION ALL SELECT id::text, jsonb_build_object('en', concat_ws(' ', firstname, NULLIF(middlename, ''), lastname)) FROM staff_name WHERE id::text = ANY($1::text[])`,
+        [ids],
+      );
+      return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+    },
+
     async directorateOf(staffId: string): Promise<string | null> {
       const rows = await db.query<{ directorate_id: string | null }>('SELECT directorate_id FROM staff_session_state WHERE id = $1', [staffId]);
       return rows[0]?.directorate_id ?? null;

@@ -184,15 +184,20 @@ describe.each(databases)('management on $name', (database) => {
     expect(past.entries.length).toBeGreaterThan(0);
   });
 
-  it('names the staff user an entry is about as they are now, from the id the entry keeps (issue 23)', async () => {
+  it('names the staff user an entry is about, and the ids it holds, as they are now (issue 23)', async () => {
     const [{ id: adminId }] = await server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [email('admin')]);
     const [{ id: subject, firstname, lastname }] = await server.db.query<{ id: string; firstname: string; lastname: string }>(
       'SELECT id, firstname, lastname FROM staff_user WHERE id <> $1 ORDER BY email LIMIT 1', [adminId],
     );
+    const [directorate] = await server.db.query<{ id: string; name_en: string; name_am: string }>('SELECT id, name_en, name_am FROM directorate LIMIT 1');
     await server.db.transaction((tx) => recordAudit(tx, {
-      actorId: adminId, actorRole: 'admin', action: 'save_staff', subjectType: 'staff', subjectId: subject, after: { role: 'officer' }, at: new Date(NOW + 3_600_000),
+      actorId: adminId, actorRole: 'admin', action: 'save_staff', subjectType: 'staff', subjectId: subject,
+      before: { directorate_id: null }, after: { role: 'officer', directorate_id: directorate.id }, at: new Date(NOW + 3_600_000),
     }));
-    const [newest]: Json[] = (await expectOk(await get('/staff_api/audit', tokens.admin))).entries;
-    expect(newest).toMatchObject({ subject_id: subject, subject_name: expect.stringMatching(new RegExp(`^${firstname} .*${lastname}$`)) });
+    const log: Json = await expectOk(await get('/staff_api/audit', tokens.admin));
+    expect(log.entries[0]).toMatchObject({ subject_id: subject, subject_name: expect.stringMatching(new RegExp(`^${firstname} .*${lastname}$`)) });
+    // The ids an entry holds come named beside the page, in every language the name is kept in.
+    expect(log.names[directorate.id]).toMatchObject({ en: directorate.name_en, am: directorate.name_am });
+    expect(log.names[adminId]).toBeUndefined();
   });
 });

@@ -83,6 +83,8 @@ describe.skipIf(!hasChromium)('staff administration and the dashboard in Chromiu
       await entry.waitFor();
       expect(await entry.textContent()).toContain(locale === 'en' ? 'Created · Staff user' : 'ሠራተኛ');
       expect(await page.locator('table.audit-table').textContent()).not.toContain(officer);
+      // Its directorate and team are named, not shown as ids.
+      expect(await entry.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
       await screenshot(page, `audit-log-admin-${locale}-${viewport}`);
       await context.close();
 

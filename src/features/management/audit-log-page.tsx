@@ -5,17 +5,26 @@ import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../app/http.ts';
 import { staffHttp, staffSession } from '../../app/staff-session.ts';
 import { formatDate, formatTime } from '../../i18n/dates.ts';
+import { LOCALES } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { auditQuery, managementKeys, type AuditLogEntry, type AuditLogQuery } from './api.ts';
 import { actionLabel, actorLabel } from './audit-words.ts';
 
-/** before → after as short lines: only the fields that changed, so an edit reads at a glance. */
-function changes(entry: AuditLogEntry): string[] {
+/** The names, as they are now, of the ids entries hold (the log keeps ids only), per id and language. */
+type Names = Record<string, Record<string, string>>;
+
+/**
+ * before → after as short lines: only the fields that changed, so an edit reads at a glance;
+ * an id is shown as what it names (a directorate, a team, a staff user …) in the page's language.
+ */
+function changes(entry: AuditLogEntry, names: Names, language: string): string[] {
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
-  const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  const named = (id: string) => names[id.toLowerCase()]?.[language] || names[id.toLowerCase()]?.en;
+  const show = (value: unknown) =>
+    value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' ? (named(value) ?? value) : String(value);
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => (key in before ? `${key}: ${show(before[key])} → ${show(after[key])}` : `${key}: ${show(after[key])}`));
@@ -103,7 +112,7 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
                   </td>
                   <td data-label={t`Case number`}>{entry.case_number ?? '—'}</td>
                   <td data-label={t`Before → after`}>
-                    <ul className="audit-changes">{changes(entry).map((line) => <li key={line}>{line}</li>)}</ul>
+                    <ul className="audit-changes">{changes(entry, log.data.names, LOCALES[locale].spec.toLowerCase()).map((line) => <li key={line}>{line}</li>)}</ul>
                   </td>
                 </tr>
               ))}
