@@ -349,7 +349,9 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     ]);
     expect(entries[0].after.assigned_to).toBe(officer.id);
     expect(entries[1].after.scheduled_date).toBe(new Date(today).toISOString());
-    expect(entries[3].after.note).toBe('Filed twice.');
+    // The justification is the case's (its history and the customer's view), never the audit log's: issue 23.
+    expect(entries[3].after).toEqual({ status: 'rejected' });
+    expect(JSON.stringify(entries)).not.toContain('Filed twice.');
     expect(entries[4].after.archival_category).toBe(category._id);
   });
 
