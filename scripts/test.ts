@@ -1,8 +1,9 @@
 /**
  * `npm test`, in two lanes side by side (the machine the suite must fit has two cores, and
  * one Vitest process gives all its projects one worker there):
- *   browser lane: the build, then the e2e project (one Chromium at a time);
- *   check lane:   ESLint and the four typechecks, then the unit, screens and API projects.
+ *   browser lane: the build, the e2e project (one Chromium at a time), then the unit and
+ *                 screens projects (short: they even the lanes out);
+ *   check lane:   ESLint and the four typechecks, then the API project (the longest).
  * Arguments go to both Vitest runs (`npm test -- --reporter=json --outputFile.json=x.json`);
  * a JSON report asked for is written once, merged from the two. At the end it prints how
  * long each step took, so a slow change shows where it costs. Any failure fails the run.
@@ -53,22 +54,28 @@ const vitest = (name: string, projects: string[], part: string): Step => ({
   command: ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), ...shared, ...(jsonReport ? [`${JSON_OUTPUT}${jsonReport}.${part}`] : [])],
 });
 
+// The Vitest runs that write a part of the JSON report.
+const PARTS = ['e2e', 'fast', 'api'];
 const started = Date.now();
 const [browser, check] = await Promise.all([
-  lane([{ name: 'build', command: ['npm', 'run', 'build', '--silent'] }, vitest('vitest e2e', ['e2e'], 'e2e')]),
+  lane([
+    { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
+    vitest('vitest e2e', ['e2e'], 'e2e'),
+    vitest('vitest unit, screens', ['unit', 'screens'], 'fast'),
+  ]),
   lane([
     { name: 'eslint', command: ['eslint', '.'] },
     { name: 'typecheck app', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
     { name: 'typecheck server', command: ['tsc', '-p', 'server/tsconfig.json', '--noEmit'] },
     { name: 'typecheck tests', command: ['tsc', '-p', 'tests/tsconfig.json', '--noEmit'] },
     { name: 'typecheck sw', command: ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'] },
-    vitest('vitest unit, screens, api', ['unit', 'screens', 'api'], 'rest'),
+    vitest('vitest api', ['api'], 'api'),
   ]),
 ]);
 
 if (jsonReport) {
   // One report, as a single run writes it: .ci/run counts the browser tests from it.
-  const parts = ['e2e', 'rest'].flatMap((part) => {
+  const parts = PARTS.flatMap((part) => {
     const file = `${jsonReport}.${part}`;
     if (!fs.existsSync(file)) return [];
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -81,7 +88,7 @@ if (jsonReport) {
     ...parts[0],
     ...Object.fromEntries(counts.map((key) => [key, sum(key)])),
     startTime: Math.min(...parts.map((report) => report.startTime)),
-    success: parts.length === 2 && parts.every((report) => report.success),
+    success: parts.length === PARTS.length && parts.every((report) => report.success),
     testResults: parts.flatMap((report) => report.testResults),
   }));
 }
