@@ -171,6 +171,7 @@ describe('the API reader at /docs', () => {
     const script = await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
     const initializer = await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text();
     expect(initializer).toContain('"validatorUrl":null');
   });

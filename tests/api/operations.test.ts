@@ -72,6 +72,7 @@ describe('readiness with a dependency down', () => {
     expect(body.checks.redis).not.toBe('ok');
     // Alive all the same: restarting it would not bring Redis back.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/division_api/get_all_divisions`)).status).toBe(200);
   });
 });
 
