@@ -61,8 +61,12 @@ export function redisCounting(redis: Redis, nameSpace: string, log: FastifyBaseL
     }
 
     child(routeOptions: LimiterOptions): CounterStore {
+      // A limit made with app.createRateLimit (lookup-limit.ts) has no route: the Redis store
+      // would name its keys "…undefinedundefined-…" (review F8). Its scope is in its keys already.
+      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      const named = { ...routeOptions, routeInfo: route?.method ? route : { method: '', url: 'by-key' } };
       return new FallbackStore(routeOptions, {
-        shared: this.shared.child(routeOptions) as CounterStore,
+        shared: this.shared.child(named as LimiterOptions) as CounterStore,
         local: this.local.child(routeOptions) as CounterStore,
       });
     }

@@ -187,6 +187,9 @@ describe.each(databases)('rate limits in Redis, on $name', (database) => {
       const [server] = servers;
       const inRedis = async () => (await redis.keys(`${prefix}*`)).length;
       await waitFor(async () => (await lookups(server, 1), (await inRedis()) > 0));
+      // The status check's own limit names its keys by its scope (review F8: "…undefinedundefined-case-lookup…").
+      expect((await redis.keys(`${prefix}*`)).filter((key) => key.includes('case-lookup'))).not.toEqual([]);
+      expect((await redis.keys(`${prefix}*`)).filter((key) => key.includes('undefined'))).toEqual([]);
 
       expect(await readiness(server)).toEqual({ status: 200, says: 'ready', database: 'ok', redis: 'ok' });
 
