@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jsonCalls } from '../helpers/json-calls.ts';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
@@ -37,13 +38,7 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     const token = await staffSignIn(server.url, { email, password: PASSWORD }, { clock: () => now });
     return { token: token as string, id };
   }
-  const post = (path: string, body?: unknown, token?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const get = (path: string, token?: string) => fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const { post, get } = jsonCalls(() => server.url);
   const caseRow = async (id: string) =>
     (await server.db.query<Json>(
       `SELECT status, version, assigned_to_id, ongoing_date, archival_category_id, archived_date, archived_by_id

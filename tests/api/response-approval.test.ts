@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jsonCalls } from '../helpers/json-calls.ts';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenSecret } from '../../server/auth/secret.ts';
@@ -32,13 +33,7 @@ describe.each(databases)('a response, approved by a second person, then the cust
   let signer: TokenSigner;
 
   interface Staff { token: string; id: string; lastname: string }
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const get = (path: string, token?: string) => fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const { post, get } = jsonCalls(() => server.url);
   /**
    * A new staff user with a last name of their own, so a response's writer can be looked for
    * in any answer, and a session signed as the server signs one (the sign-in is not what

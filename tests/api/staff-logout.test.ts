@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jsonCalls } from '../helpers/json-calls.ts';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../server/auth/tokens.ts';
@@ -16,13 +17,7 @@ const PASSWORD = 'Staff12345';
 describe.each(databases)('staff logout on $name', (database) => {
   let server: TestServer;
   let directorate: string;
-  const post = (path: string, body?: unknown, token?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  const get = (path: string, token: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const { post, get } = jsonCalls(() => server.url);
   async function signedIn(role: StaffRole): Promise<string> {
     const email = `${role}-${randomUUID()}@portal.test`;
     const inDirectorate = role === 'officer' || role === 'manager';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jsonCalls } from '../helpers/json-calls.ts';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/seed/logins.ts';
@@ -26,13 +27,7 @@ describe.each(databases)('staff two-step log-in on $name', (database) => {
   // A step's middle: one step back or ahead is still the same day, and "Date.now()" is days away.
   let now = nextTuesdayAt('09:00') + 10_000;
 
-  const post = (path: string, body?: unknown, token?: string) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  const get = (path: string, token: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const { post, get } = jsonCalls(() => server.url);
   const login = (email: string, password = PASSWORD) => post('/staff_api/login', { email, password });
   const enrol = (challenge: string) => post('/staff_api/login/two_factor/enrolment', { challenge });
   const verify = (challenge: string, code: string) => post('/staff_api/login/two_factor', { challenge, code });
