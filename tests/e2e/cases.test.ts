@@ -142,7 +142,9 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     await page.getByRole('button', { name: 'Rate the service' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await page.getByTestId('rating-value').textContent()).toContain('1 of 5');
+    // Nothing is sent before a star is chosen (defect 15 of the desk review).
+    expect(await page.getByTestId('rating-value').textContent()).toBe('Tap a star to choose your rating.');
+    expect(await dialog.getByRole('button', { name: 'Rate', exact: true }).isDisabled()).toBe(true);
     await dialog.getByRole('radio').nth(3).click();
     expect(await page.getByTestId('rating-value').textContent()).toContain('4 of 5');
     await dialog.getByRole('radio').nth(0).dblclick();

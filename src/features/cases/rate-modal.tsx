@@ -24,6 +24,13 @@ export function RateModal({ caseId, onClose }: { caseId: string; onClose: () => 
   const showRefusal = useServerRefusal();
   const dialog = useRef<HTMLDialogElement>(null);
   const [rating, setRating] = useState(DEFAULT_RATING);
+  // SPEC's default stays 1, but "Rate" waits for a star the customer chose: one tap on it used
+  // to record 1 of 5 for good (review desk-2026-11-27, defect 15).
+  const [chosen, setChosen] = useState(false);
+  const choose = (value: number) => {
+    setRating(value);
+    setChosen(true);
+  };
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -59,18 +66,18 @@ export function RateModal({ caseId, onClose }: { caseId: string; onClose: () => 
               aria-checked={rating === value}
               aria-label={t`${value} of 5 stars`}
               className={`star ${value <= rating ? 'star-on' : ''}`}
-              onClick={() => setRating(value)}
-              onDoubleClick={value === 1 ? () => setRating(0) : undefined}
+              onClick={() => choose(value)}
+              onDoubleClick={value === 1 ? () => choose(0) : undefined}
             >
               ★
             </button>
           );
         })}
       </div>
-      <p className="muted" data-testid="rating-value">
-        <Trans>Your rating: {rating} of 5</Trans>
+      <p className="muted" data-testid="rating-value" aria-live="polite">
+        {chosen ? <Trans>Your rating: {rating} of 5</Trans> : <Trans>Tap a star to choose your rating.</Trans>}
       </p>
-      <button type="button" className="button button-primary button-block" disabled={rate.isPending} onClick={() => rate.mutate()}>
+      <button type="button" className="button button-primary button-block" disabled={!chosen || rate.isPending} onClick={() => rate.mutate()}>
         <Trans>Rate</Trans>
       </button>
     </dialog>

@@ -49,7 +49,9 @@ function nextStep(kase: CaseLookup): ReactNode {
       return kase.masked ? (
         <Trans>The owner can log in to read the response.</Trans>
       ) : (
-        <Trans>Read the response below. You can rate the service.</Trans>
+        // Whether it can still be rated is the case page's to say (its button), not the banner's:
+        // after a rating the banner kept inviting one (review desk-2026-11-27, defect 15).
+        <Trans>Read the response below.</Trans>
       );
     case 'rejected':
       return kase.masked ? (
