@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { AccusationHistoryEntry, AccusationStatus, ReviewedAccusation, ReviewQueueQuery } from '../contract/accusations.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { containing, iso, pageOf } from '../db/sql.ts';
+import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 
 /** Accusations on one page of the review queue (and of SPEC's getAccusations). */
 const ACCUSATIONS_PER_PAGE = 10;
@@ -39,6 +40,15 @@ export interface AccusationAction {
   assignee: string | null;
 }
 
+/**
+ * What a typed reference matches (ILIKE, so any case): a number alone is the number part of
+ * a reference in any year, as complainants read out the digits (`5` or `000005`, defect 14);
+ * anything else is a piece of the reference.
+ */
+export function referencePattern(typed: string): string {
+  return /^\d{1,9}$/.test(typed) ? `%-${typed.padStart(6, '0')}` : containing(typed);
+}
+
 /** The ethics users' reads and writes of accusations. */
 export function createReviewStore(db: Database) {
   /** Writes the history entry and the audit entry of one action, in the action's transaction. */
@@ -60,8 +70,8 @@ export function createReviewStore(db: Database) {
   }
 
   return {
-    /** A page of accusations, newest first unless asked otherwise, filtered by state, name and phone. */
-    async page({ page = 1, sort = -1, name, phone, status }: ReviewQueueQuery) {
+    /** A page of accusations, newest first unless asked otherwise, filtered by state, name, phone and reference. */
+    async page({ page = 1, sort = -1, name, phone, status, reference }: ReviewQueueQuery) {
       const filters: string[] = [];
       const params: unknown[] = [];
       const filter = (value: string | undefined, condition: (param: string) => string) => {
@@ -70,8 +80,10 @@ export function createReviewStore(db: Database) {
         filters.push(condition(`$${params.length}`));
       };
       filter(name?.trim() && containing(name.trim()), (param) => `a.name ILIKE ${param}`);
-      filter(phone?.trim() && containing(phone.trim()), (param) => `a.phone LIKE ${param}`);
+      // Looked for in the stored number's digits, whichever form it is typed in (0911…, +251911…); no number matches nothing.
+      if (phone?.trim()) filter(containing(phoneSearchDigits(phone) ?? '-'), (param) => `${phoneDigits('a.phone')} LIKE ${param}`);
       filter(status, (param) => `a.status = ${param}`);
+      filter(reference?.trim() && referencePattern(reference.trim()), (param) => `a.reference ILIKE ${param}`);
       const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
       const direction = sort === 1 ? 'ASC' : 'DESC';
       const { rows, currentPage, totalPages, total } = await pageOf<ReviewedAccusation>(db, {

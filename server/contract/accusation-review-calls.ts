@@ -32,7 +32,7 @@ export const accusationReviewCalls = defineCalls('accusation-review', {
   },
 
   staffListAccusations: {
-    summary: 'A page of accusations, filtered by state',
+    summary: 'A page of accusations, filtered by state, name, phone and reference (whole, or its number part)',
     query: ReviewQueueQuery,
     responses: { 200: ReviewQueue, ...withAuth },
   },

@@ -104,6 +104,11 @@ export const ReviewQueueQuery = Type.Object({
   sort: Type.Optional(Type.Union([Type.Literal(-1), Type.Literal(1)], { default: -1 })),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   phone: Type.Optional(Type.String({ maxLength: 20 })),
+  /**
+   * The accusation's reference, in any case: the whole of it (`ACC-2019-000005`), its number
+   * part (`000005`, or `5`: the number in any year), or a piece of it.
+   */
+  reference: Type.Optional(Type.String({ maxLength: 30 })),
 });
 export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 

@@ -17,16 +17,17 @@ export const Route = createFileRoute('/staff/accusations/')({
     sort: sortParam(search.sort) === 1 ? 1 : undefined,
     name: textParam(search.name),
     phone: textParam(search.phone),
+    reference: textParam(search.reference),
     status: accusationStatusParam(search.status),
   }),
   component: function AccusationsRoute() {
     const search = Route.useSearch();
     const filters: AccusationFilters = {
-      page: search.page ?? 1, sort: search.sort ?? -1, name: search.name ?? '', phone: search.phone ?? '', status: search.status ?? '',
+      page: search.page ?? 1, sort: search.sort ?? -1, name: search.name ?? '', phone: search.phone ?? '', reference: search.reference ?? '', status: search.status ?? '',
     };
     return (
       <StaffLayout>
-        <AccusationListPage key={`${filters.name}|${filters.phone}`} filters={filters} />
+        <AccusationListPage key={`${filters.name}|${filters.phone}|${filters.reference}`} filters={filters} />
       </StaffLayout>
     );
   },

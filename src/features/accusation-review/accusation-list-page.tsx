@@ -11,7 +11,7 @@ import { AccusationStateBadge } from '../../ui/accusation-state-badge.tsx';
 import { accusationsQuery, type AccusationFilters } from './api.ts';
 import { staffName } from '../../ui/staff/staff-name.ts';
 
-/** The ethics users' inbox: newest first by default, filtered by state, name or phone, ten a page, each with its state. */
+/** The ethics users' inbox: newest first by default, filtered by reference, state, name or phone, ten a page, each with its state. */
 export function AccusationListPage({ filters }: { filters: AccusationFilters }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -19,11 +19,12 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
   const list = useQuery({ ...accusationsQuery(filters), placeholderData: (previous) => previous });
   const [name, setName] = useState(filters.name);
   const [phone, setPhone] = useState(filters.phone);
+  const [reference, setReference] = useState(filters.reference);
   const go = (next: Partial<AccusationFilters>) =>
     void navigate({ to: '/staff/accusations', search: { ...filters, ...next } });
   const search = (event: FormEvent) => {
     event.preventDefault();
-    go({ name: name.trim(), phone: phone.trim(), page: 1 });
+    go({ name: name.trim(), phone: phone.trim(), reference: reference.trim(), page: 1 });
   };
   const total = list.data?.totalPages ?? 1;
   const current = list.data?.currentPage ?? filters.page;
@@ -41,6 +42,13 @@ export function AccusationListPage({ filters }: { filters: AccusationFilters }) 
         )}
       </div>
       <form className="filters" onSubmit={search} role="search">
+        {/* First: anonymous complainants have no name or phone, only the reference they were given. */}
+        <label className="inline-field">
+          <span>
+            <Trans>Reference</Trans>
+          </span>
+          <input value={reference} onChange={(e) => setReference(e.target.value)} placeholder="ACC-2019-000005" autoCapitalize="characters" spellCheck={false} />
+        </label>
         <label className="inline-field">
           <span>
             <Trans>Name</Trans>

@@ -9,6 +9,8 @@ export interface AccusationFilters {
   sort: -1 | 1;
   name: string;
   phone: string;
+  /** The reference a complainant reads out, whole or its number part (defect 14). */
+  reference: string;
   /** Empty for every state. */
   status: AccusationStatus | '';
 }
