@@ -43,10 +43,27 @@ export const ManagementSummary = Type.Object({
 });
 export type ManagementSummary = Static<typeof ManagementSummary>;
 
+/** The kinds of record an audit entry can be about (server/audit/audit-log.ts AuditSubject). */
+export const AuditSubjectType = Type.Union([
+  Type.Literal('case'), Type.Literal('accusation'), Type.Literal('division'), Type.Literal('directorate'), Type.Literal('team'),
+  Type.Literal('case_request'), Type.Literal('question'), Type.Literal('staff'), Type.Literal('holiday'), Type.Literal('setting'),
+  Type.Literal('archival_category'),
+]);
+export type AuditSubjectType = Static<typeof AuditSubjectType>;
+
 export const AuditLogQuery = Type.Object({
   /** The staff user who acted. */
   actor: Type.Optional(Id),
   case_number: Type.Optional(Type.String({ maxLength: 40 })),
+  /**
+   * What the entries are about: a whole case number (`HDC-2026-000001`) or accusation reference
+   * (`ACC-2019-000005`), any case, matches exactly; anything else is a piece of a name in any
+   * language (a staff user, a division, directorate, team, case request, question, archival
+   * category or holiday) or of a case number or reference.
+   */
+  subject: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only the entries about this kind of record (with or without `subject`). */
+  subject_type: Type.Optional(AuditSubjectType),
   /** ISO dates (YYYY-MM-DD, UTC), both days included. */
   from: Type.Optional(CalendarDay),
   to: Type.Optional(CalendarDay),
@@ -81,13 +98,17 @@ export const managementCalls = defineCalls('management', {
     responses: { 200: ManagementSummary, 401: refused, ...errorResponses },
   },
   auditLog: {
-    summary: 'A page of the audit log, newest first, filtered by person, case number and dates',
+    summary: 'A page of the audit log, newest first, filtered by person, case number, subject and dates',
     description: 'Admins see every entry; a manager sees the entries of their directorate’s cases. Nobody can change or delete an entry.',
     query: AuditLogQuery,
     responses: {
       200: Type.Object({
         entries: Type.Array(AuditLogEntry),
-        /** The ids the entries' before and after hold, named as they are now, in each language kept (at least en). */
+        /**
+         * The ids the entries are about (subject_id) and hold in before and after, named as they are
+         * now, in each language kept (at least en): staff, divisions, directorates, teams, case
+         * requests, questions, archival categories, holidays, and accusations by reference.
+         */
         names: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
         currentPage: Type.Integer(),
         totalPages: Type.Integer(),

@@ -70,6 +70,10 @@ export const RELATIONS: Record<string, Ownership> = {
   archival_category_name: { owner: 'archive', public: true },
   // Where each case stands and in whose queue, with no content (the management dashboard counts it).
   case_progress: { owner: 'cases', public: true },
+  // The audit log names case requests and questions; the dashboard counts each officer's cases (migration 026).
+  case_request_name: { owner: 'cases', public: true },
+  question_name: { owner: 'cases', public: true },
+  case_workload: { owner: 'cases', public: true },
 
   case_rating: { owner: 'ratings' },
   // Each case's score, nobody named (the dashboard's averages and distributions).
@@ -79,6 +83,8 @@ export const RELATIONS: Record<string, Ownership> = {
   accusation_history: { owner: 'accusations', sharedWith: ['accusation-review'] },
   // Where each accusation stands, with no content (the management dashboard counts it).
   accusation_state: { owner: 'accusations', public: true },
+  // The audit log names an accusation by its reference.
+  accusation_reference: { owner: 'accusations', public: true },
 
   // The one year-sequence allocator writes both counters (cases and accusations call it).
   case_number_sequence: { owner: 'numbering' },
@@ -93,6 +99,8 @@ export const RELATIONS: Record<string, Ownership> = {
   // The admin's settings and the due dates' holidays; casework gets holidays through administration's service.
   holiday: { owner: 'administration' },
   portal_setting: { owner: 'administration' },
+  // The audit log names a holiday.
+  holiday_name: { owner: 'administration', public: true },
 
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },

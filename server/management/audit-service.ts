@@ -13,16 +13,28 @@ function day(text: string | undefined): string | undefined {
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every id the entries' before and after hold: the reader names them (the log itself keeps no names). */
-function idsIn(rows: { before: unknown; after: unknown }[]): string[] {
+/**
+ * Every id an entry is about or holds in its before and after (a question's options too): the
+ * reader names them (the log itself keeps no names).
+ */
+function idsIn(rows: { subject_id: string; before: unknown; after: unknown }[]): string[] {
   const ids = new Set<string>();
-  for (const row of rows) {
-    for (const side of [row.before, row.after]) {
-      if (!side || typeof side !== 'object') continue;
-      for (const value of Object.values(side)) if (typeof value === 'string' && UUID_TEXT.test(value)) ids.add(value.toLowerCase());
-    }
-  }
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && UUID_TEXT.test(value)) ids.add(value.toLowerCase());
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  for (const row of rows) [row.subject_id, row.before, row.after].forEach(visit);
   return [...ids];
+}
+
+// A case number (HDC-2026-000001) or an accusation reference (ACC-2019-000005), whole.
+const WHOLE_NUMBER = /^[a-z]+-\d{4}-\d+$/i;
+
+/** What the subject filter looks for: a whole number or reference exactly, anything else as a piece of a name. */
+function subjectFilter(typed: string | undefined) {
+  const text = typed?.trim();
+  if (!text) return undefined;
+  return WHOLE_NUMBER.test(text) ? { exactly: text } : { containing: text };
 }
 
 // A manager with no directorate matches no case: this id is nobody's.
@@ -35,6 +47,7 @@ export function createAuditService(store: AuditStore) {
       const directorateId = session.role === 'admin' ? undefined : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE);
       const { rows, currentPage, totalPages } = await store.page({
         actorId: query.actor, caseNumber: query.case_number?.trim() || undefined, from: day(query.from), to: day(query.to), directorateId,
+        subject: subjectFilter(query.subject), subjectType: query.subject_type,
         page: query.page ?? 1,
       });
       const names = await store.namesOf(idsIn(rows));
