@@ -62,7 +62,7 @@ export async function prepareBenchData(url: string, cases: number, customers: nu
     // The demo customer is one of the customers, with the same share of cases as the others.
     await db.query(
       `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, gender, email_verified_at)
-       SELECT 'Bench', 'Customer', n::text, 'bench' || n || '@example.com', 'x', '0911000000', 'Male', now()
+       SELECT 'Bench', 'Customer', n::text, 'bench' || n || '@example.com', 'x', '+251911000000', 'Male', now()
        FROM generate_series(1, $1::int) AS n`,
       [customers - 1],
     );

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Registration } from '../contract/accounts.ts';
-import { PHONE } from '../contract/constants.ts';
+import { checkPhone } from '../phones/phone-number.ts';
 import { hasControlCharacter } from '../web/text-input.ts';
 import { checkPassword } from '../auth/password-rule.ts';
 
@@ -47,8 +47,8 @@ export function validateRegistration(input: Partial<Record<keyof Registration, s
   for (const [field, limit, key] of LENGTH_RULES) if (value(field).length >= limit) throw refuse(key, field);
   for (const [field, key] of NAME_RULES) if (hasControlCharacter(value(field))) throw refuse(key, field);
   const email = normaliseEmail(value('email'));
-  if (!PHONE.test(value('phone'))) throw refuse('phoneInvalid', 'phone');
-  if (value('house_phone_number') && !PHONE.test(value('house_phone_number'))) throw refuse('phoneInvalid', 'house_phone_number');
+  const phone = checkPhone(value('phone'), 'phone');
+  const housePhone = value('house_phone_number') && checkPhone(value('house_phone_number'), 'house_phone_number');
   const gender = value('gender');
   if (gender !== 'Male' && gender !== 'Female') throw refuse('genderInvalid', 'gender');
   const password = input.password ?? '';
@@ -62,8 +62,8 @@ export function validateRegistration(input: Partial<Record<keyof Registration, s
     subcity: value('subcity'),
     woreda: value('woreda'),
     house_number: value('house_number'),
-    phone: value('phone'),
-    house_phone_number: value('house_phone_number'),
+    phone,
+    house_phone_number: housePhone,
     gender,
   };
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
-import { PHONE } from '../contract/constants.ts';
+import { checkPhone } from '../phones/phone-number.ts';
 import { hasControlCharacter } from '../web/text-input.ts';
 import type { NewAccusation } from './store.ts';
 
@@ -27,8 +27,8 @@ export function validateAccusation(fields: AccusationFields): Omit<NewAccusation
   for (const [field, limit, key] of LIMITS) if (value(field).length > limit) throw new ApiError(400, key, field);
   // A name is one line (review #36); the description keeps the lines the person wrote.
   if (hasControlCharacter(value('name'))) throw new ApiError(400, 'accusationNameInvalid', 'name');
-  const phone = value('phone');
-  if (phone && (phone.length >= 20 || !PHONE.test(phone))) throw new ApiError(400, 'phoneInvalid', 'phone');
+  if (value('phone').length >= 20) throw new ApiError(400, 'phoneInvalid', 'phone');
+  const phone = value('phone') && checkPhone(value('phone'), 'phone');
   return {
     name: value('name'),
     phone,

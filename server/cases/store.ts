@@ -5,6 +5,7 @@ import { nextReference } from '../numbering/year-sequence.ts';
 import type { StoredAnswer } from './application.ts';
 import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { customerStatus, lateness, responseApproved } from './state-sql.ts';
+import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -160,7 +161,8 @@ function filterSql(customerId: string, filters: CaseFilters) {
   };
   if (filters.status) add((p) => `${customerStatus('c')} = ${p}`, filters.status);
   if (filters.caseNumber) add((p) => `c.case_number ILIKE ${p}`, containing(filters.caseNumber));
-  if (filters.phone) add((p) => `u.phone LIKE ${p}`, containing(filters.phone));
+  // The caller's own number in any form they type it (0911…, +251911…); no number matches nothing.
+  if (filters.phone) add((p) => `${phoneDigits('u.phone')} LIKE ${p}`, containing(phoneSearchDigits(filters.phone) ?? '-'));
   if (filters.firstname) add((p) => `u.firstname ILIKE ${p}`, containing(filters.firstname));
   const customerJoin = filters.phone || filters.firstname ? 'JOIN customer_contact u ON u.id = c.customer_id' : '';
   return { where: conditions.join(' AND '), params, customerJoin };

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { containing, iso, pageOf, sixNames, staffPerson } from '../db/sql.ts';
 import { ARCHIVE } from '../archive/archive-sql.ts';
 import { dueDate, lateness } from '../cases/state-sql.ts';
+import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 import type { QueuedCase, StaffPerson } from '../contract/casework-calls.ts';
 import type { Archival } from '../contract/archive-calls.ts';
 
@@ -120,8 +121,12 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
         if (filter.approver.admin) conditions.push(`NOT ${ANOTHER_MANAGER}`);
       }
       if (filter.q) {
-        add((p) => `(c.case_number ILIKE ${p} OR u.phone LIKE ${p}
-          OR concat_ws(' ', u.firstname, u.middlename, u.lastname) ILIKE ${p})`, containing(filter.q));
+        // A q that reads as (part of) a phone number, 0911… or +251911…, is looked for in the stored number's digits.
+        const digits = phoneSearchDigits(filter.q);
+        params.push(containing(filter.q), digits ? containing(digits) : null);
+        const [text, phone] = [`$${params.length - 1}`, `$${params.length}`];
+        conditions.push(`(c.case_number ILIKE ${text} OR ${phoneDigits('u.phone')} LIKE ${phone}
+          OR concat_ws(' ', u.firstname, u.middlename, u.lastname) ILIKE ${text})`);
       }
       const customerJoin = filter.q ? 'JOIN customer_contact u ON u.id = c.customer_id' : '';
       const { rows, currentPage, totalPages } = await pageOf<QueuedCase>(db, {

@@ -17,12 +17,9 @@ export const API_LANGUAGES = Object.values(API_LANGUAGE);
 /** SPEC section 9: an attachment (a case application's, an accusation's) is one PDF of at most 10 MB. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** A phone number as people write it: an optional +, then digits and spaces. */
 /** A new password's length (server/auth/password-rule.ts has the whole rule), counted in characters as typed (code points). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
-
-export const PHONE = /^\+?[0-9][0-9 ]*$/;
 
 /** Every id is a UUID; the API's `Id` schema, the apply form's checks and the app's routes test the same. */
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -45,8 +45,8 @@ export async function pendingMigrations(db: Queryable): Promise<string[]> {
   return migrationFiles().filter((file) => !applied.has(file));
 }
 
-/** Splits on semicolons at line ends; our migrations keep to that form (no function bodies). */
-function splitStatements(sql: string): string[] {
+/** Splits on semicolons at line ends; our migrations keep to that form (no function bodies). Tests replay a migration with it. */
+export function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())

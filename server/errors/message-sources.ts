@@ -30,6 +30,8 @@ export const messageSources = {
   phoneTooLong: 'Phone must not be greater than 20 characters',
   housePhoneTooLong: 'House phone number must not be greater than 20 characters',
   phoneInvalid: 'Please enter a valid phone number (digits, optionally starting with +).',
+  // Issue 24: phones are stored as +251…; a number that is not Ethiopian must say its country.
+  phoneCountryCodeMissing: 'This is not an Ethiopian phone number. Please type a foreign number with + and its country code, for example +44 20 7946 0000.',
   emailInvalid: 'Please enter a valid email address.',
   genderInvalid: 'Please choose Male or Female.',
   passwordWeak: 'The password must have at least 10 characters and must not be a common password.',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { phoneOrAsStored } from '../phones/phone-number.ts';
 
 /** Whatever carries a text message to a phone: a gateway's HTTP API, a modem … */
 export interface SmsProvider {
@@ -32,5 +33,14 @@ export function fileSmsProvider(dataDir: string, log: FastifyBaseLogger): SmsPro
 
 /** The configured provider, or undefined when SMS are off (no SMS job is then queued). */
 export function smsProviderFor(name: SmsProviderName, dataDir: string, log: FastifyBaseLogger): SmsProvider | undefined {
-  return name === 'file' ? fileSmsProvider(dataDir, log) : undefined;
+  return name === 'file' ? toNumbersInOneForm(fileSmsProvider(dataDir, log)) : undefined;
+}
+
+/**
+ * Every message goes to the number in its one form (+251…), which any gateway can dial:
+ * numbers are stored so since migration 024, and one written some other way (by hand, or a
+ * copy of the database from before) is read again at send.
+ */
+function toNumbersInOneForm(provider: SmsProvider): SmsProvider {
+  return { send: (to, text) => provider.send(phoneOrAsStored(to), text) };
 }

@@ -52,8 +52,8 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
     await tx.query(
       `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
          subcity, woreda, house_number, gender, language, email_verified_at)
-       VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '0111234567', 'Bole', '03', '1250', 'Female', 'am', now()),
-              ('Yonas', 'Girma', 'Wolde', $3, $4, '+251922000333', '0116612345', 'Yeka', '07', '418', 'Male', 'en', now())`,
+       VALUES ('Almaz', 'Bekele', 'Tesfaye', $1, $2, '+251911000111', '+251111234567', 'Bole', '03', '1250', 'Female', 'am', now()),
+              ('Yonas', 'Girma', 'Wolde', $3, $4, '+251922000333', '+251116612345', 'Yeka', '07', '418', 'Male', 'en', now())`,
       [DEMO_CUSTOMER.email, await demoPasswordHash(DEMO_CUSTOMER.password), SECOND_DEMO_CUSTOMER.email, await demoPasswordHash(SECOND_DEMO_CUSTOMER.password)],
     );
     // A case request with no directorate of its own is in the queue of its division's first

@@ -612,7 +612,7 @@ describe.each(databases)('cases on $name', (database) => {
       expect(body).toMatchObject({
         _id: target._id, masked: false, rejected_by: { firstname: 'Dawit', middlename: 'Alemu', lastname: 'Bekele' },
         customer: { _id: aliceId, firstname: 'Almaz', middlename: 'Bekele', lastname: 'Tesfaye', subcity: 'Bole', woreda: '03',
-          house_number: '1250', phone: '+251911000111', house_phone_number: '0111234567', gender: 'Female' },
+          house_number: '1250', phone: '+251911000111', house_phone_number: '+251111234567', gender: 'Female' },
       });
       // The newest rejected demo case is the refund.
       expect(body.rejection_justification).toBe('No payment with this receipt number was found. ይህ የደረሰኝ ቁጥር ያለው ክፍያ አልተገኘም።');
