@@ -223,7 +223,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     sessions,
   });
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
-  await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock), sessions });
+  await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar()), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, sessions });
   const accusations = createAccusationStore(db);

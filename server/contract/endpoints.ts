@@ -99,6 +99,7 @@ export const endpoints = {
   // management: managers see their directorate, admins everything
   managementSummary: { method: 'GET', path: '/staff_api/management/summary', auth: ['admin', 'manager'] },
   auditLog: { method: 'GET', path: '/staff_api/audit', auth: ['admin', 'manager'] },
+  managementWorkload: { method: 'GET', path: '/staff_api/management/workload', auth: ['admin', 'manager'] },
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },

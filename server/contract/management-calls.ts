@@ -51,6 +51,40 @@ export const AuditSubjectType = Type.Union([
 ]);
 export type AuditSubjectType = Static<typeof AuditSubjectType>;
 
+/** One officer's workload (a manager's directorate, or every directorate for an admin). */
+export const OfficerWorkload = Type.Object({
+  id: Id,
+  firstname: Type.String(),
+  middlename: Type.String(),
+  lastname: Type.String(),
+  /** officer, or the role of anyone else who holds the scope's cases (a manager who took one). */
+  role: Type.String(),
+  /** False for someone made inactive who still holds cases. */
+  active: Type.Boolean(),
+  directorate: Type.Union([Type.Intersect([Names, Type.Object({ id: Id })]), Type.Null()]),
+  /** Cases they hold that are not verified, rejected or archived. */
+  open: Type.Integer({ minimum: 0 }),
+  /** Of those, the ones past their due moment. */
+  late: Type.Integer({ minimum: 0 }),
+  /** Cases they held whose customer got the decision (approved: verified_date; rejected: rejected_date) since monthStart. */
+  answeredThisMonth: Type.Integer({ minimum: 0 }),
+  /**
+   * The median, over those, of the working days (Addis Ababa, weekends and the holidays table
+   * skipped) from the day after filing to the answer's day; null when none was answered.
+   */
+  medianWorkingDays: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const ManagementWorkload = Type.Object({
+  scope: Type.Union([Type.Literal('all'), Type.Literal('directorate')]),
+  generatedAt: Type.String(),
+  /** The Addis Ababa day (YYYY-MM-DD) the current Ethiopian month began: "this month" starts there. */
+  monthStart: Type.String(),
+  /** By directorate, then by name. */
+  officers: Type.Array(OfficerWorkload),
+});
+export type ManagementWorkload = Static<typeof ManagementWorkload>;
+
 export const AuditLogQuery = Type.Object({
   /** The staff user who acted. */
   actor: Type.Optional(Id),
@@ -96,6 +130,11 @@ export const managementCalls = defineCalls('management', {
     description: 'A manager sees their directorate; an admin sees all.',
     query: Type.Object({ weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 52 })) }),
     responses: { 200: ManagementSummary, 401: refused, ...errorResponses },
+  },
+  managementWorkload: {
+    summary: 'Each officer’s workload: open cases, late cases, answered this month, median working days to an answer',
+    description: 'A manager sees the officers of their directorate; an admin those of every directorate. Anyone else who holds the scope’s cases is listed too.',
+    responses: { 200: ManagementWorkload, 401: refused, ...errorResponses },
   },
   auditLog: {
     summary: 'A page of the audit log, newest first, filtered by person, case number, subject and dates',

@@ -79,6 +79,30 @@ export function createManagementStore(db: Queryable) {
     directorates: () =>
       db.query<Names & { id: string; division_id: string }>('SELECT id, division_id, name_en, name_am, name_or, name_tg, name_sm, name_af FROM directorate_name'),
 
+    /**
+     * The cases counted in an officer's workload: every open one each officer holds, and those
+     * answered since `since` (the month), with when each was filed and answered and when due.
+     */
+    workloadCases(directorateId: string | null, since: Date) {
+      return db.query<{ id: string; officer_id: string; created_at: Date; answered_at: Date | null; due_at: Date | null }>(
+        `SELECT p.id, w.officer_id, p.created_at, p.answered_at, p.due_at
+         FROM case_progress p JOIN case_workload w ON w.id = p.id
+         WHERE ${IN_SCOPE} AND w.officer_id IS NOT NULL
+           AND ((p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived')) OR p.answered_at >= $2)`,
+        [directorateId, since],
+      );
+    },
+
+    /** The directorate's active officers (every directorate's, for null), and anyone else named: who holds its cases. */
+    workloadStaff(directorateId: string | null, holders: string[]) {
+      return db.query<{ id: string; firstname: string; middlename: string; lastname: string; role: string; status: string; directorate_id: string | null }>(
+        `SELECT s.id, n.firstname, n.middlename, n.lastname, s.role, s.status, s.directorate_id
+         FROM staff_session_state s JOIN staff_name n ON n.id = s.id
+         WHERE (s.role = 'officer' AND s.status = 'active' AND ($1::uuid IS NULL OR s.directorate_id = $1)) OR s.id = ANY($2::uuid[])`,
+        [directorateId, holders],
+      );
+    },
+
     accusationsByState: () => db.query<StateCount>('SELECT status, count(*)::int AS count FROM accusation_state GROUP BY status'),
 
     async directorateOf(staffId: string): Promise<string | null> {

@@ -33,7 +33,7 @@ describe.each(databases)('the audit log by subject on $name', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database, { clock: () => NOW });
-    [{ id: directorateId }] = await server.db.query<{ id: string }>('SELECT directorate_id AS id FROM customer_case GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+    [{ id: directorateId }] = await server.db.query<{ id: string }>('SELECT directorate_id AS id FROM case_progress GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
     for (const role of ['admin', 'manager'] as const) {
       const email = `${role}-audit-${database.name}@staff.test`;
       const id = await addStaff(server.db, {
@@ -82,8 +82,8 @@ describe.each(databases)('the audit log by subject on $name', (database) => {
 
   it('filters by a case number or an accusation reference, whole and in any case', async () => {
     const [inside, outside] = await server.db.query<{ id: string; case_number: string }>(
-      `(SELECT id, case_number FROM customer_case WHERE directorate_id = $1 ORDER BY case_number LIMIT 1)
-       UNION ALL (SELECT id, case_number FROM customer_case WHERE directorate_id IS DISTINCT FROM $1 ORDER BY case_number LIMIT 1)`,
+      `(SELECT id, case_number FROM case_progress WHERE directorate_id = $1 ORDER BY case_number LIMIT 1)
+       UNION ALL (SELECT id, case_number FROM case_progress WHERE directorate_id IS DISTINCT FROM $1 ORDER BY case_number LIMIT 1)`,
       [directorateId],
     );
     const accusation = await one<{ id: string; reference: string }>('SELECT id, reference FROM accusation ORDER BY reference DESC LIMIT 1');
