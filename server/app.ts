@@ -17,6 +17,8 @@ import { createTwoFactor, twoFactorKey } from './staff/two-factor.ts';
 import { createTwoFactorStore } from './staff/two-factor-store.ts';
 import { createChallenges } from './auth/challenge.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { alertRoutes } from './staff/alerts-routes.ts';
+import { setUpAlerts } from './staff/alerts-setup.ts';
 import { createStaffAdminStore } from './administration/staff-users-store.ts';
 import { createStaffAdminService } from './administration/staff-users-service.ts';
 import { staffAdminRoutes } from './administration/staff-users-routes.ts';
@@ -67,6 +69,7 @@ import { createArchiveService } from './archive/service.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import { createCaseworkService } from './casework/service.ts';
 import { createCaseworkStore } from './casework/store.ts';
+import { createQueueStore } from './casework/queue-store.ts';
 import { createDueDates } from './casework/due-date-store.ts';
 import { caseFileResolver } from './cases/case-files.ts';
 import { staffCaseFiles } from './casework/case-files.ts';
@@ -183,6 +186,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   // The holidays the due dates skip are the admin's data, read at each filing.
   const settings = createSettingsService(createSettingsStore(db), clock);
   const dueDates = createDueDates(db, () => settings.calendar());
+  // Staff alerts: raised in the moves' and filings' transactions, and by every instance's due-date sweep.
+  const alerts = setUpAlerts(app, { db, notifier: notifications, holidays: () => settings.calendar(), clock });
   await dueDates.fillMissing();
   const caseStore = createCaseStore(db, config.caseNumberPrefix, clock);
   const cases = createCaseService({
@@ -198,7 +203,12 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
   const archive = createArchiveService({ store: createArchiveStore(db), clock });
   const casework = createCaseworkService({
-    store: createCaseworkStore(db, notifications.queueFor),
+    store: createCaseworkStore(db, async (tx, move) => {
+      await notifications.queueFor(tx, move);
+      await alerts.afterMove(tx, move);
+    }),
+    queue: createQueueStore(db),
+    holidays: () => settings.calendar(),
     cases,
     storage,
     clock,
@@ -212,6 +222,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     }),
     sessions,
   });
+  await app.register(alertRoutes, { service: alerts, sessions });
   await app.register(staffAdminRoutes, {
     service: createStaffAdminService({ store: createStaffAdminStore(db), mailer, publicUrl: config.publicUrl, clock, passwordChanged: notifications.passwordChanged }),
     sessions,
@@ -225,8 +236,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar()), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
-  await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, sessions });
-  const accusations = createAccusationStore(db);
+  await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, fileCases: casework.archiveMany, refileCase: casework.refile, sessions });
+  const accusations = createAccusationStore(db, alerts.accusationFiled);
   await app.register(accusationRoutes, {
     service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),
     sessions,

@@ -23,8 +23,11 @@ export function createArchiveService({ store, clock }: { store: ArchiveStore; cl
     },
 
     async saveArchivalCategory(session: SessionClaims, change: { _id?: string; name: string; status?: 'active' | 'inactive' }) {
+      // Refused in words, not by the schema's generic invalidRequest (review defect 9: an empty name said nothing).
+      const name = change.name.trim();
+      if (!name) throw new ApiError(400, 'archivalCategoryNameRequired');
       const saved = await store.saveCategory(
-        { id: change._id, name: change.name.trim(), status: change.status },
+        { id: change._id, name, status: change.status },
         { id: session.id, role: session.role as StaffRole },
         new Date(clock()),
       );

@@ -6,6 +6,7 @@ import type { StoredAnswer } from './application.ts';
 import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, sixColumns, sixNames, SNAPSHOT_COLUMNS, SNAPSHOT_VALUES } from '../db/sql.ts';
 import { customerStatus, lateness, responseApproved } from './state-sql.ts';
 import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
+import { filingDirectorate } from './routing-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -118,8 +119,9 @@ async function insertCase(tx: Queryable, prefix: string, data: NewCase): Promise
   // Filed "now" as of after the number's lock was taken, so filing times follow case numbers.
   const [created] = await tx.query<{ id: string }>(
     `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, remark,
-       attachment, idempotency_key, idempotency_fingerprint, due_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())
+       attachment, idempotency_key, idempotency_fingerprint, due_at, created_at, directorate_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp(),
+       (SELECT ${filingDirectorate('r')} FROM case_request r WHERE r.id = $4))
      ON CONFLICT (customer_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [caseNumber, data.customerId, data.divisionId, data.caseRequestId, data.relatedCaseId, data.remark, data.attachment,
@@ -299,7 +301,9 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
          WHERE c.customer_id = $1
            -- The staff's own loop stays internal: a response is the customer's once a
            -- manager approves it, and appointments show in schedule_program, not as a state.
-           AND h.action NOT IN ('respond', 'return', 'schedule', 'extend', 'archive')
+           -- Internal notes (issue 24) are the staff's alone, and so is a transfer to another
+           -- directorate: the customer's case keeps its state, division and number.
+           AND h.action NOT IN ('respond', 'return', 'schedule', 'extend', 'archive', 'refile', 'note', 'transfer')
            -- A case handed from one officer to another has not moved, for its customer.
            AND NOT (h.action = 'assign' AND h.from_status = h.status)
          ORDER BY h.changed_at DESC, c.case_number DESC, h.id`,

@@ -4,7 +4,7 @@
  * any other move is refused with 409 and changes nothing.
  */
 export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected' | 'archived';
-export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive';
+export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive' | 'transfer' | 'refile';
 
 const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   // An officer takes the case, or a manager assigns it.
@@ -21,8 +21,12 @@ const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   return: { responded: 'ongoing' },
   // Rejecting needs a justification; verified cases are answered and stay so.
   reject: { pending: 'rejected', ongoing: 'rejected', responded: 'rejected' },
-  // An archivist files a closed case under a category; nothing moves it after that.
+  // An archivist files a closed case under a category; only a refiling moves it after that.
   archive: { verified: 'archived', rejected: 'archived' },
+  // A filing corrected: another category for an archived case, within days of its filing (the service's rule).
+  refile: { archived: 'archived' },
+  // A misrouted case goes to another directorate's queue before anyone answers it; its state stays.
+  transfer: { pending: 'pending', ongoing: 'ongoing' },
 };
 
 /** The states in which the corporation is done with a case: what archivists may read. */

@@ -20,14 +20,25 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
 
   route(calls.staffListCases, (request) => service.queue(request.session, request.query));
   route(calls.staffGetCase, (request) => service.caseForStaff(request.session, request.params.id));
+  route(calls.staffPrintCase, async (request, reply) => {
+    const { pdf, caseNumber } = await service.printout(request.session, request.params.id, request.query.language ?? 'am');
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${caseNumber}.pdf"`)
+      // A person's case with the staff's notes: never kept by a shared cache or the browser's.
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+  });
   route(calls.staffTakeCase, async (request) => ({
     ...messageBody('caseTaken'),
-    ...(await service.take(request.session, request.params.id)),
+    ...(await service.take(request.session, request.params.id, request.body?.version)),
   }));
   route(calls.staffAssignCase, async (request) => ({
     ...messageBody('caseAssigned'),
-    ...(await service.assign(request.session, request.params.id, request.body.officer)),
+    ...(await service.assign(request.session, request.params.id, request.body.officer, request.body.version)),
   }));
+  route(calls.staffBulkTakeCases, (request) => service.bulkTake(request.session, request.body.case_ids));
+  route(calls.staffBulkAssignCases, (request) => service.bulkAssign(request.session, request.body.case_ids, request.body.officer_id));
   route(calls.staffListOfficers, (request) => service.officers(request.session));
   route(calls.staffScheduleCase, async (request) => ({
     ...messageBody('caseAppointmentSaved'),
@@ -37,25 +48,38 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
     const { fields, file } = await receiveForm(request, storage, {
       fields: formFieldNames(responseForm),
       file: { field: responseForm.file.name, area: 'case-files', kind: pdfKind(ATTACHMENT_MAX_BYTES) },
-      limits: { files: 1, fields: 2, fieldSize: 20_000 },
+      limits: { files: 1, fields: 3, fieldSize: 20_000 },
     });
     const justification = fields.justification?.trim();
     if (!justification) {
       await storage.remove('case-files', file);
       throw new ApiError(400, 'justificationRequired');
     }
-    return { ...messageBody('caseResponded'), ...(await service.respond(request.session, request.params.id, justification, file)) };
+    const version = fields.version === undefined ? undefined : Number(fields.version);
+    if (version !== undefined && !/^[0-9]{1,9}$/.test(fields.version!)) {
+      await storage.remove('case-files', file);
+      throw new ApiError(400, 'invalidRequest');
+    }
+    return { ...messageBody('caseResponded'), ...(await service.respond(request.session, request.params.id, justification, file, version)) };
   });
   route(calls.staffApproveCase, async (request) => ({
     ...messageBody('caseApproved'),
-    ...(await service.approve(request.session, request.params.id)),
+    ...(await service.approve(request.session, request.params.id, request.body?.version)),
   }));
   route(calls.staffReturnCase, async (request) => ({
     ...messageBody('caseReturned'),
-    ...(await service.sendBack(request.session, request.params.id, request.body.note.trim())),
+    ...(await service.sendBack(request.session, request.params.id, request.body.note.trim(), request.body.version)),
   }));
   route(calls.staffRejectCase, async (request) => ({
     ...messageBody('caseRejected'),
-    ...(await service.reject(request.session, request.params.id, request.body.rejection_justification.trim())),
+    ...(await service.reject(request.session, request.params.id, request.body.rejection_justification.trim(), request.body.version)),
   }));
+  route(calls.staffTransferCase, async (request) => ({
+    ...messageBody('caseTransferred'),
+    ...(await service.transfer(request.session, request.params.id, { ...request.body, reason: request.body.reason.trim() })),
+  }));
+  route(calls.staffNoteCase, async (request) => {
+    await service.note(request.session, request.params.id, request.body.text);
+    return messageBody('caseNoteAdded');
+  });
 };

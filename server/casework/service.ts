@@ -1,16 +1,28 @@
 import { Readable } from 'node:stream';
 import { ApiError, notFound } from '../errors/api-error.ts';
-import { ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
+import { ATTACHMENT_MAX_BYTES, REFILE_WINDOW_DAYS, type Locale } from '../contract/constants.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderCaseLetter } from '../pdf/case-pdf.ts';
+import { renderStaffCasePdf } from '../pdf/staff-case-pdf.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
 import { appointmentMoment } from './appointment-day.ts';
+import { expectMayMove } from './case-holder.ts';
+import { expectVersion } from './case-version.ts';
 import { CLOSED_STATUSES, nextStatus, type CaseAction, type CaseStatus } from './case-states.ts';
 import type { CaseAtWork, CaseMove, CaseworkStore } from './store.ts';
 import type { CaseService } from '../cases/service.ts';
+import type { QueueSort, QueueView } from '../contract/constants.ts';
+import type { QueueStore } from './queue-store.ts';
+import { dueSoonBefore, viewsOf } from './queue-views.ts';
+import { moveEach } from './bulk-moves.ts';
+import type { HolidaySource } from './due-date-store.ts';
 
 interface Dependencies {
   store: CaseworkStore;
+  /** The queues' reads: a page of a view, and each view's count. */
+  queue: QueueStore;
+  /** The holidays "due soon" skips: the admin's. */
+  holidays: HolidaySource;
   /** The cases' own reads: a case as SPEC section 3 shapes it. */
   cases: Pick<CaseService, 'caseAsFiled'>;
   storage: FileStorage;
@@ -24,7 +36,10 @@ interface Dependencies {
 const QUEUE_PAGE_SIZE = 10;
 
 /** What an action brings besides itself: a rejection's justification, an appointment's date. */
-type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' | 'category'>;
+type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' | 'category' | 'fromCategory' | 'directorate' | 'fromDirectorate'>;
+
+/** The moment a filing may no longer be corrected: REFILE_WINDOW_DAYS after it (archive-sql.ts's REFILE_UNTIL, in SQL). */
+const refileUntil = (archivedDate: Date) => new Date(archivedDate).getTime() + REFILE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** The roles that read closed cases of every directorate, and file them in the archive. */
 const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
@@ -47,7 +62,7 @@ function mayApprove(session: SessionClaims, found: CaseAtWork): boolean {
  * the staff user's directorate does not exist for them (404, as for customers); a move the
  * state machine does not allow, or one that lost a race, is refused with 409.
  */
-export function createCaseworkService({ store, cases, storage, clock, isActiveCategory }: Dependencies) {
+export function createCaseworkService({ store, queue, holidays, cases, storage, clock, isActiveCategory }: Dependencies) {
   /**
    * The case, if this staff user may see it: one in their directorate's queue for officers
    * and managers, a closed one (verified, rejected, archived) of any directorate for
@@ -69,8 +84,20 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     return directorate;
   }
 
-  async function act(session: SessionClaims, caseId: string, action: CaseAction, input: ActionInput = {}, found?: CaseAtWork) {
-    const current = found ?? (await caseInQueue(session, caseId));
+  /** The case, if this staff user may see it and it is still at the version they read (when they name one). */
+  async function caseToMove(session: SessionClaims, caseId: string, version: number | undefined) {
+    const found = await caseInQueue(session, caseId);
+    expectVersion(found, version);
+    return found;
+  }
+
+  /**
+   * One move: who may make it (the case's holder), then whether its state allows it. `found` is
+   * the case as caseToMove read it, or the version the staff user read, when the caller read nothing.
+   */
+  async function act(session: SessionClaims, caseId: string, action: CaseAction, input: ActionInput = {}, found?: CaseAtWork | { version?: number }) {
+    const current = found && 'status' in found ? found : await caseToMove(session, caseId, found?.version);
+    expectMayMove(session, current, action);
     const to = nextStatus(action, current.status);
     if (!to || (action === 'extend' && !(await store.hasAppointment(caseId)))) throw new ApiError(409, 'caseMoveNotAllowed');
     const moved = await store.move({
@@ -79,6 +106,13 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     });
     if (!moved) throw new ApiError(409, 'caseChangedMeanwhile');
     return { status: to };
+  }
+
+  /** An archivist (or an admin) files a verified or rejected case under an active category: alone or in a bulk filing. */
+  async function fileCase(session: SessionClaims, caseId: string, categoryId: string) {
+    const found = await caseInQueue(session, caseId);
+    if (!(await isActiveCategory(categoryId))) throw notFound('archivalCategoryNotFound');
+    return act(session, caseId, 'archive', { category: categoryId }, found);
   }
 
   /** The response letter the server writes from the justification when the officer uploads none. */
@@ -92,29 +126,49 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     return (await storage.save('case-files', Readable.from([pdf]), pdfKind(ATTACHMENT_MAX_BYTES))).name;
   }
 
+  /** A manager hands a pending or ongoing case of the directorate to one of its active officers. */
+  async function assignCase(session: SessionClaims, caseId: string, officerId: string, version?: number) {
+    const found = await caseToMove(session, caseId, version);
+    if (!(await store.officerOf(found.directorate_id!, officerId))) throw notFound('officerNotFound');
+    return act(session, caseId, 'assign', { officer: officerId }, found);
+  }
+
   return {
     /**
-     * A page of the staff user's directorate's queue (for archivists and admins, the closed
-     * cases of every directorate), soonest due first, paged in SQL.
-     * Lateness is judged at the app's clock, so every instance answers the same.
+     * A page of one view of the staff user's directorate's queue (issue 24), with how many
+     * cases each of the role's views holds: officers and managers see only open cases, `open`
+     * unless they name a view. Archivists and admins without a view keep the archive's
+     * worklist: the closed cases of every directorate. Paged in SQL; due days and lateness are
+     * judged at the app's clock, so every instance answers the same.
      */
     async queue(session: SessionClaims, filter: {
+      view?: QueueView; sort?: QueueSort;
       status?: string; late?: 'yes' | 'no'; mine?: 'yes' | 'no'; for_approval?: 'yes' | 'no'; q?: string; page?: number;
     }) {
-      // The responses waiting for this staff user's approval: a manager's or an admin's.
-      const forApproval = filter.for_approval === 'yes';
-      if (forApproval && session.role !== 'manager' && session.role !== 'admin') return NOTHING_QUEUED;
-      // Archivists and admins work on the closed cases of every directorate: without a state
-      // asked for, those still to be filed (verified and rejected).
+      const views = viewsOf(session.role);
+      if (filter.view && !views.includes(filter.view)) throw new ApiError(403, 'viewNotForRole');
       const archive = ARCHIVE_ROLES.has(session.role);
       const directorateId = archive ? undefined : ((await store.directorateOf(session.id)) ?? undefined);
-      if (!archive && !directorateId) return NOTHING_QUEUED;
-      const statuses = !archive || forApproval ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
-      return store.queue({
-        directorateId, statuses, staffId: session.id, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
-        approver: forApproval ? { id: session.id, admin: session.role === 'admin' } : undefined,
-        q: filter.q?.trim() || undefined, page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE, now: new Date(clock()),
-      });
+      if (!archive && !directorateId) return { ...NOTHING_QUEUED, counts: Object.fromEntries(views.map((view) => [view, 0])) };
+      const now = new Date(clock());
+      const scope = {
+        directorateId, staffId: session.id, admin: session.role === 'admin', wholeDirectorate: session.role === 'manager',
+        now, dueSoonBefore: dueSoonBefore(now, await holidays()),
+      };
+      // `for_approval=yes` is the approval view, as before views; for a role without it, nothing.
+      const view = filter.view ?? (filter.for_approval === 'yes' ? 'approval' : archive ? undefined : 'open');
+      if (view && !views.includes(view)) return { ...NOTHING_QUEUED, counts: await queue.counts(scope, views) };
+      // Without a view, archivists and admins work on the closed cases: without a state asked
+      // for, those still to be filed (verified and rejected).
+      const statuses = view ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
+      const [page, counts] = await Promise.all([
+        queue.queue({
+          scope, view, statuses, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
+          q: filter.q?.trim() || undefined, sort: filter.sort ?? 'due', page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE,
+        }),
+        queue.counts(scope, views),
+      ]);
+      return { ...page, counts };
     },
 
     /** A case the staff user may see, as the customer's calls shape it, with its real state, its work and every move and note. */
@@ -125,47 +179,77 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
       const history = (await store.history(caseId)).map((entry) => ({
         action: entry.action, from: entry.from, to: entry.to, note: entry.note,
         by: entry.actor_id ? { _id: entry.actor_id, role: entry.actor_role ?? '' } : null,
+        actor_name: entry.actor_name,
         assigned_to: entry.assigned_to,
+        transfer: entry.transfer,
         at: new Date(entry.at).toISOString(),
       }));
-      return { ...found, ...work, history, may_approve: mayApprove(session, atWork) };
+      const customerCases = await store.customerCases(caseId, ARCHIVE_ROLES.has(session.role)
+        ? { closed: CLOSED_STATUSES }
+        : { directorateId: await store.directorateOf(session.id) });
+      return { ...found, ...work, history, may_approve: mayApprove(session, atWork), version: atWork.version, customer_cases: customerCases };
     },
 
-    take: (session: SessionClaims, caseId: string) => act(session, caseId, 'take'),
-
-    /** A manager hands a pending or ongoing case of the directorate to one of its active officers. */
-    async assign(session: SessionClaims, caseId: string, officerId: string) {
-      const found = await caseInQueue(session, caseId);
-      if (!(await store.officerOf(found.directorate_id!, officerId))) throw notFound('officerNotFound');
-      return act(session, caseId, 'assign', { officer: officerId }, found);
+    /** The staff's printout (a PDF) of a case this staff user may read, as staffGetCase reads it (404 otherwise), in their language. */
+    async printout(session: SessionClaims, caseId: string, locale: Locale) {
+      const record = { ...(await this.caseForStaff(session, caseId)), response: await store.responseOf(caseId) };
+      return { pdf: await renderStaffCasePdf(record, locale, new Date(clock())), caseNumber: record.case_number };
     },
+
+    take: (session: SessionClaims, caseId: string, version?: number) => act(session, caseId, 'take', {}, { version }),
+
+    assign: assignCase,
+
+    /** Several cases taken at once, each as `take` takes it; one result per case, in the order given. */
+    bulkTake: (session: SessionClaims, caseIds: readonly string[]) => moveEach(caseIds, (caseId) => act(session, caseId, 'take')),
+
+    /** Several cases assigned to one officer at once, each as `assign` assigns it; one result per case. */
+    bulkAssign: (session: SessionClaims, caseIds: readonly string[], officerId: string) =>
+      moveEach(caseIds, (caseId) => assignCase(session, caseId, officerId)),
 
     /** The directorate's active officers, with their open cases: whom a manager may assign to. */
     async officers(session: SessionClaims) {
       return store.officers(await managersDirectorate(session));
     },
 
-    /** An archivist (or an admin) files a verified or rejected case under an active category. */
-    async archive(session: SessionClaims, caseId: string, categoryId: string) {
+    archive: fileCase,
+
+    /** Several cases filed under one category, each as the single filing files it. */
+    archiveMany: (session: SessionClaims, caseIds: readonly string[], categoryId: string) =>
+      moveEach(caseIds, (caseId) => fileCase(session, caseId, categoryId)),
+
+    /**
+     * A filing corrected (review defect 9): an archived case moves to another active category
+     * within REFILE_WINDOW_DAYS of its filing, which stays its filing day, so the window never
+     * grows; the reason is kept in its history, the two categories in the audit entry.
+     */
+    async refile(session: SessionClaims, caseId: string, categoryId: string, reason: string) {
       const found = await caseInQueue(session, caseId);
+      if (!reason.trim()) throw new ApiError(400, 'refileReasonRequired');
+      if (found.status === 'archived') {
+        if (found.archival_category_id === categoryId) throw new ApiError(400, 'refileSameCategory');
+        if (clock() >= refileUntil(found.archived_date!)) throw new ApiError(409, 'refileWindowClosed');
+      }
       if (!(await isActiveCategory(categoryId))) throw notFound('archivalCategoryNotFound');
-      return act(session, caseId, 'archive', { category: categoryId }, found);
+      return act(session, caseId, 'refile', { category: categoryId, fromCategory: found.archival_category_id, note: reason.trim() }, found);
     },
 
-    schedule(session: SessionClaims, caseId: string, when: { scheduled_date: string } | { extended_date: string }) {
+    schedule(session: SessionClaims, caseId: string, when: ({ scheduled_date: string } | { extended_date: string }) & { version?: number }) {
       // A day that exists, from today to a year ahead (S5), checked before anything moves or is sent.
       const now = new Date(clock());
       const appointment = 'scheduled_date' in when
         ? { kind: 'scheduled' as const, date: appointmentMoment(when.scheduled_date, now) }
         : { kind: 'extended' as const, date: appointmentMoment(when.extended_date, now) };
-      return act(session, caseId, appointment.kind === 'scheduled' ? 'schedule' : 'extend', { appointment });
+      return act(session, caseId, appointment.kind === 'scheduled' ? 'schedule' : 'extend', { appointment }, { version: when.version });
     },
 
     /** ongoing → responded: the justification, and the uploaded letter or one the server writes from it. */
-    async respond(session: SessionClaims, caseId: string, justification: string, uploaded: string | null) {
+    async respond(session: SessionClaims, caseId: string, justification: string, uploaded: string | null, version?: number) {
       let letter = uploaded;
       try {
-        const found = await caseInQueue(session, caseId);
+        const found = await caseToMove(session, caseId, version);
+        // Judged before a letter is written from the justification.
+        expectMayMove(session, found, 'respond');
         letter ??= await generatedLetter(found.case_number, justification);
         const name = letter;
         return await act(session, caseId, 'respond', { note: justification, letter: { name, claim: (tx) => storage.claim(tx, 'case-files', name) } }, found);
@@ -177,14 +261,42 @@ export function createCaseworkService({ store, cases, storage, clock, isActiveCa
     },
 
     /** responded → verified, by a second person (mayApprove): the one who wrote the response is refused, nothing changed. */
-    async approve(session: SessionClaims, caseId: string) {
-      const found = await caseInQueue(session, caseId);
+    async approve(session: SessionClaims, caseId: string, version?: number) {
+      const found = await caseToMove(session, caseId, version);
       if (found.status === 'responded' && !mayApprove(session, found)) throw new ApiError(403, 'approvalNeedsSecondPerson');
       return act(session, caseId, 'approve', {}, found);
     },
-    sendBack: (session: SessionClaims, caseId: string, note: string) => act(session, caseId, 'return', { note }),
+    sendBack: (session: SessionClaims, caseId: string, note: string, version?: number) => act(session, caseId, 'return', { note }, { version }),
 
-    reject: (session: SessionClaims, caseId: string, justification: string) => act(session, caseId, 'reject', { note: justification }),
+    reject: (session: SessionClaims, caseId: string, justification: string, version?: number) =>
+      act(session, caseId, 'reject', { note: justification }, { version }),
+
+    /**
+     * A misrouted pending or ongoing case goes to another active directorate's queue, with the
+     * reason: a manager of its directorate, or an admin for any case (routing is the admin's to
+     * fix, and a case of a division with no directorate is in nobody's queue). Its officer is
+     * cleared: the old directorate's can no longer see it. The customer is not told.
+     */
+    async transfer(session: SessionClaims, caseId: string, to: { directorate_id: string; reason: string; version?: number }) {
+      const found = session.role === 'admin' ? await store.caseAtWork(caseId) : await caseInQueue(session, caseId);
+      if (!found) throw notFound();
+      expectVersion(found, to.version);
+      if (!nextStatus('transfer', found.status)) throw new ApiError(409, 'caseMoveNotAllowed');
+      if (found.directorate_id === to.directorate_id) throw new ApiError(400, 'transferToSameDirectorate');
+      if (!(await store.isActiveDirectorate(to.directorate_id))) throw notFound('directorateNotFound');
+      return act(session, caseId, 'transfer', { note: to.reason, directorate: to.directorate_id, fromDirectorate: found.directorate_id }, found);
+    },
+
+    /**
+     * An internal note, by anyone of the case's directorate (or an admin on a case it reads):
+     * kept in the history and audited, in whatever state the case is. It leaves the version
+     * alone, so a note never makes a colleague's move fail.
+     */
+    async note(session: SessionClaims, caseId: string, text: string) {
+      await caseInQueue(session, caseId);
+      const added = await store.addNote({ caseId, text: text.replace(/\r\n?/g, '\n').trim(), actor: { id: session.id, role: session.role as StaffRole }, at: new Date(clock()) });
+      if (!added) throw notFound();
+    },
   };
 }
 export type CaseworkService = ReturnType<typeof createCaseworkService>;

@@ -2,11 +2,11 @@ import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import type { StaffRole } from '../auth/tokens.ts';
 import type { CaseAction, CaseStatus } from './case-states.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { containing, iso, pageOf, sixNames, staffPerson } from '../db/sql.ts';
+import { iso, sixNames, staffPerson } from '../db/sql.ts';
 import { ARCHIVE } from '../archive/archive-sql.ts';
 import { dueDate, lateness } from '../cases/state-sql.ts';
-import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
-import type { QueuedCase, StaffPerson } from '../contract/casework-calls.ts';
+import type { CustomerOtherCase, DirectorateTransfer, StaffPerson } from '../contract/casework-calls.ts';
+import { directorateNames } from './directorate-sql.ts';
 import type { Archival } from '../contract/archive-calls.ts';
 
 /** What a staff action needs to know of a case: where it stands, its version, whose queue it is in. */
@@ -15,47 +15,26 @@ export interface CaseAtWork {
   status: string;
   version: number;
   case_number: string;
-  /** The case request's directorate, or until an admin sets one, the division's first active directorate. */
+  /** The case's own directorate (null: its division had no active one when it was filed). */
   directorate_id: string | null;
   assigned_to_id: string | null;
   /** Who wrote its response (the last to respond), if anyone has. */
   responded_by_id: string | null;
   /** Whether an active manager of its directorate other than that writer is there to approve the response. */
   another_manager: boolean;
+  /** Where and when it was filed in the archive (null until then): a refiling's rules read them. */
+  archival_category_id: string | null;
+  archived_date: Date | null;
 }
 
-/** What a staff queue is asked for: one directorate's cases (or every directorate's), narrowed by the filters given. */
-export interface QueueFilter {
-  /** Absent for the archive's worklist, which spans every directorate. */
-  directorateId?: string;
-  /** Only these states (the archive's worklist: the closed ones). */
-  statuses?: readonly string[];
-  /** The staff user asking: `mine` means assigned to them. */
-  staffId: string;
-  /**
-   * Only the responses this approver may approve (four eyes): never one they wrote; for an
-   * admin, only those of a directorate with no other active manager.
-   */
-  approver?: { id: string; admin: boolean };
-  status?: string;
-  late?: 'yes' | 'no';
-  mine?: boolean;
-  /** Part of a case number, a customer's phone or name. */
-  q?: string;
-  page: number;
-  perPage: number;
-  now: Date;
-}
-
-/** The case's directorate: its case request's, or until an admin sets one, its division's first active one. */
-const DIRECTORATE_OF_CASE = `COALESCE(r.directorate_id, (SELECT d.id FROM directorate_placement d
-  WHERE d.division_id = c.division_id AND d.status = 'active' ORDER BY d.created_at, d.id LIMIT 1))`;
+/** The case's directorate: its own, set at filing (server/cases/routing-sql.ts) and changed only by a transfer. */
+export const DIRECTORATE_OF_CASE = 'c.directorate_id';
 
 /**
  * Four eyes: whether an active manager of the case's directorate, other than the one who wrote
  * its response, is there to approve it. When none is, an admin approves that case.
  */
-const ANOTHER_MANAGER = `EXISTS (SELECT 1 FROM staff_session_state m
+export const ANOTHER_MANAGER = `EXISTS (SELECT 1 FROM staff_session_state m
   WHERE m.role = 'manager' AND m.status = 'active' AND m.directorate_id = ${DIRECTORATE_OF_CASE}
     AND m.id IS DISTINCT FROM c.responded_by_id)`;
 
@@ -75,6 +54,12 @@ export interface CaseMove {
   officer?: string;
   /** An archival category's id. */
   category?: string;
+  /** A refiling's category before it, for the audit entry. */
+  fromCategory?: string | null;
+  /** A transfer's new directorate (an id): whose managers are alerted (server/staff-alerts). */
+  directorate?: string;
+  /** A transfer's directorate before it, for the history and the audit entry. */
+  fromDirectorate?: string | null;
   /** A response: its letter (a stored file's name) and the claim of that file, in the move's transaction. */
   letter?: { name: string; claim: AlsoInTransaction };
 }
@@ -92,7 +77,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
     async caseAtWork(caseId: string): Promise<CaseAtWork | undefined> {
       const rows = await db.query<CaseAtWork>(
         `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id,
-           c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager
+           c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager, c.archival_category_id, c.archived_date
          FROM customer_case c JOIN case_request r ON r.id = c.case_request_id
          WHERE c.id = $1`,
         [caseId],
@@ -100,59 +85,16 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return rows[0];
     },
 
-    /**
-     * A page of a directorate's queue, soonest due first (cases with no due moment yet last),
-     * with what the queue shows of each: the case request, the customer, the officer on it.
-     */
-    async queue(filter: QueueFilter) {
-      const params: unknown[] = [filter.now];
-      const conditions = ['true'];
-      const add = (sql: (placeholder: string) => string, value: unknown) => {
-        params.push(value);
-        conditions.push(sql(`$${params.length}`));
-      };
-      if (filter.directorateId) add((p) => `${DIRECTORATE_OF_CASE} = ${p}`, filter.directorateId);
-      if (filter.statuses) add((p) => `c.status = ANY(${p}::text[])`, filter.statuses);
-      if (filter.status) add((p) => `c.status = ${p}`, filter.status);
-      if (filter.late) add((p) => `${lateness('c', '$1')} = ${p}`, filter.late);
-      if (filter.mine) add((p) => `c.assigned_to_id = ${p}`, filter.staffId);
-      if (filter.approver) {
-        add((p) => `c.status = 'responded' AND c.responded_by_id IS DISTINCT FROM ${p}`, filter.approver.id);
-        if (filter.approver.admin) conditions.push(`NOT ${ANOTHER_MANAGER}`);
-      }
-      if (filter.q) {
-        // A q that reads as (part of) a phone number, 0911… or +251911…, is looked for in the stored number's digits.
-        const digits = phoneSearchDigits(filter.q);
-        params.push(containing(filter.q), digits ? containing(digits) : null);
-        const [text, phone] = [`$${params.length - 1}`, `$${params.length}`];
-        conditions.push(`(c.case_number ILIKE ${text} OR ${phoneDigits('u.phone')} LIKE ${phone}
-          OR concat_ws(' ', u.firstname, u.middlename, u.lastname) ILIKE ${text})`);
-      }
-      const customerJoin = filter.q ? 'JOIN customer_contact u ON u.id = c.customer_id' : '';
-      const { rows, currentPage, totalPages } = await pageOf<QueuedCase>(db, {
-        matching: `SELECT c.id, row_number() OVER (ORDER BY c.due_at NULLS LAST, c.case_number) AS position
-         FROM customer_case c JOIN case_request r ON r.id = c.case_request_id ${customerJoin}
-         WHERE ${conditions.join(' AND ')}`,
-        shown: `SELECT json_build_object('_id', c.id, 'case_number', c.case_number, 'status', c.status,
-           'late', ${lateness('c', '$1')}, 'due_date', ${dueDate('c')}, 'createdAt', ${iso('c.created_at')},
-           'caselist', json_build_object('_id', r.id, ${sixNames('r', 'case_name')}),
-           'customer', json_build_object('firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname, 'phone', u.phone),
-           'assigned_to', ${staffPerson('a')}) AS row
-         FROM page JOIN customer_case c ON c.id = page.id
-         JOIN case_request r ON r.id = c.case_request_id
-         JOIN customer_contact u ON u.id = c.customer_id
-         LEFT JOIN staff_name a ON a.id = c.assigned_to_id
-         ORDER BY page.position`,
-        params, perPage: filter.perPage, page: filter.page,
-      });
-      return { cases: rows, currentPage, totalPages };
-    },
-
     /** What staff read of a case besides what its customer does: its real state, due day, officer and archive. */
     async work(caseId: string, now: Date) {
-      const rows = await db.query<{ status: CaseStatus; late: 'yes' | 'no'; due_date: string | null; assigned_to: StaffPerson | null; archive: Archival | null }>(
-        `SELECT c.status, ${lateness('c', '$2')} AS late, ${dueDate('c')} AS due_date, ${staffPerson('a')} AS assigned_to, ${ARCHIVE} AS archive
+      const rows = await db.query<{
+        status: CaseStatus; late: 'yes' | 'no'; due_date: string | null; assigned_to: StaffPerson | null; archive: Archival | null;
+        directorate: DirectorateTransfer['to'] | null;
+      }>(
+        `SELECT c.status, ${lateness('c', '$2')} AS late, ${dueDate('c')} AS due_date, ${staffPerson('a')} AS assigned_to, ${ARCHIVE} AS archive,
+           ${directorateNames('dn')} AS directorate
          FROM customer_case c
+         LEFT JOIN directorate_name dn ON dn.id = c.directorate_id
          LEFT JOIN staff_name a ON a.id = c.assigned_to_id
          LEFT JOIN archival_category g ON g.id = c.archival_category_id
          LEFT JOIN staff_name ab ON ab.id = c.archived_by_id
@@ -162,12 +104,18 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return rows[0];
     },
 
-    /** Every move of a case, oldest first (the filing included, which has no actor). */
+    /** Every move and note of a case, oldest first, with the name of who acted (none for the filing, which is the system's). */
     history(caseId: string) {
-      return db.query<{ action: string; from: string | null; to: string; actor_id: string | null; actor_role: string | null; assigned_to: StaffPerson | null; note: string | null; at: Date }>(
-        `SELECT h.action, h.from_status AS "from", h.status AS "to", h.actor_id, h.actor_role, ${staffPerson('a')} AS assigned_to,
-           h.note, h.changed_at AS at
-         FROM case_history h LEFT JOIN staff_name a ON a.id = h.assigned_to_id
+      return db.query<{
+        action: string; from: string | null; to: string; actor_id: string | null; actor_role: string | null; actor_name: string | null;
+        assigned_to: StaffPerson | null; note: string | null; at: Date; transfer: DirectorateTransfer | null;
+      }>(
+        `SELECT h.action, h.from_status AS "from", h.status AS "to", h.actor_id, h.actor_role,
+           CASE WHEN s.id IS NULL THEN NULL ELSE concat_ws(' ', s.firstname, NULLIF(s.middlename, ''), s.lastname) END AS actor_name,
+           ${staffPerson('a')} AS assigned_to, h.note, h.changed_at AS at,
+           CASE WHEN h.action = 'transfer' THEN json_build_object('from', ${directorateNames('fd')}, 'to', ${directorateNames('td')}) END AS transfer
+         FROM case_history h LEFT JOIN staff_name a ON a.id = h.assigned_to_id LEFT JOIN staff_name s ON s.id = h.actor_id
+         LEFT JOIN directorate_name fd ON fd.id = h.from_directorate_id LEFT JOIN directorate_name td ON td.id = h.to_directorate_id
          WHERE h.case_id = $1 ORDER BY h.changed_at, h.id`,
         [caseId],
       );
@@ -200,10 +148,66 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return rows[0]?.directorate_id ?? null;
     },
 
+    /** The response as its officer last wrote it (the staff's printout shows it), or null before any. */
+    async responseOf(caseId: string): Promise<string | null> {
+      const rows = await db.query<{ response_justification: string | null }>('SELECT response_justification FROM customer_case WHERE id = $1', [caseId]);
+      return rows[0]?.response_justification ?? null;
+    },
+
     /** Whether the case has an appointment to extend. */
     async hasAppointment(caseId: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM case_schedule WHERE case_id = $1 AND scheduled_date IS NOT NULL', [caseId]);
       return rows.length > 0;
+    },
+
+    /** Whether a case may be transferred to this directorate: one that exists and is active, of any division. */
+    async isActiveDirectorate(directorateId: string): Promise<boolean> {
+      const rows = await db.query("SELECT 1 FROM directorate_placement WHERE id = $1 AND status = 'active'", [directorateId]);
+      return rows.length > 0;
+    },
+
+    /**
+     * The other cases of this case's customer, newest first (at most 20), each with whether the
+     * reader may open it: a closed one for the archive's roles (`closed`), else one of their directorate.
+     */
+    customerCases(caseId: string, reader: { closed: readonly string[] } | { directorateId: string | null }) {
+      return db.query<CustomerOtherCase>(
+        `SELECT o.id AS "_id", o.case_number, json_build_object('_id', r.id, ${sixNames('r', 'case_name')}) AS caselist, o.status,
+           ${iso('o.created_at')} AS "createdAt",
+           COALESCE(CASE WHEN $2::text[] IS NULL THEN o.directorate_id = $3::uuid ELSE o.status = ANY($2::text[]) END, false) AS open
+         FROM customer_case c
+         JOIN customer_case o ON o.customer_id = c.customer_id AND o.id <> c.id
+         JOIN case_request r ON r.id = o.case_request_id
+         WHERE c.id = $1
+         ORDER BY o.created_at DESC, o.case_number DESC LIMIT 20`,
+        [caseId, 'closed' in reader ? reader.closed : null, 'directorateId' in reader ? reader.directorateId : null],
+      );
+    },
+
+    /**
+     * An internal note, as a history entry in the state the case is in (locked, so the entry
+     * names that state), and its audit entry, which says a note was added but keeps not its
+     * words: they are about a person's case (issue 23). Nothing of the case itself changes,
+     * its version neither, and no notice is queued. False when the case is gone.
+     */
+    async addNote(note: { caseId: string; text: string; actor: { id: string; role: StaffRole }; at: Date }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.query<{ status: string; case_number: string }>(
+          'SELECT status, case_number FROM customer_case WHERE id = $1 FOR UPDATE',
+          [note.caseId],
+        );
+        if (!current) return false;
+        await tx.query(
+          `INSERT INTO case_history (case_id, status, changed_at, action, actor_id, actor_role, from_status, note)
+           VALUES ($1, $2, $3, 'note', $4, $5, $2, $6)`,
+          [note.caseId, current.status, note.at, note.actor.id, note.actor.role, note.text],
+        );
+        await recordAudit(tx, {
+          actorId: note.actor.id, actorRole: note.actor.role, action: 'note', subjectType: 'case', subjectId: note.caseId,
+          caseNumber: current.case_number, at: note.at, after: { note: 'added' },
+        });
+        return true;
+      });
     },
 
     /**
@@ -216,7 +220,8 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
           `UPDATE customer_case SET
              status = $4, version = version + 1,
              ongoing_date = CASE WHEN $5 = 'take' OR ($5 = 'assign' AND $3 = 'pending') THEN $6 ELSE ongoing_date END,
-             assigned_to_id = CASE WHEN $5 = 'take' THEN $7 WHEN $5 = 'assign' THEN $10 ELSE assigned_to_id END,
+             assigned_to_id = CASE WHEN $5 = 'take' THEN $7 WHEN $5 = 'assign' THEN $10 WHEN $5 = 'transfer' THEN NULL ELSE assigned_to_id END,
+             directorate_id = CASE WHEN $5 = 'transfer' THEN $12 ELSE directorate_id END,
              rejected_date = CASE WHEN $5 = 'reject' THEN $6 ELSE rejected_date END,
              rejected_by_id = CASE WHEN $5 = 'reject' THEN $7 ELSE rejected_by_id END,
              rejection_justification = CASE WHEN $5 = 'reject' THEN $8 ELSE rejection_justification END,
@@ -225,13 +230,13 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
              response_attachment = CASE WHEN $5 = 'respond' THEN $9 ELSE response_attachment END,
              verified_date = CASE WHEN $5 = 'approve' THEN $6 ELSE verified_date END,
              verified_by_id = CASE WHEN $5 = 'approve' THEN $7 ELSE verified_by_id END,
-             archival_category_id = CASE WHEN $5 = 'archive' THEN $11 ELSE archival_category_id END,
+             archival_category_id = CASE WHEN $5 IN ('archive', 'refile') THEN $11 ELSE archival_category_id END,
              archived_date = CASE WHEN $5 = 'archive' THEN $6 ELSE archived_date END,
              archived_by_id = CASE WHEN $5 = 'archive' THEN $7 ELSE archived_by_id END
            WHERE id = $1 AND version = $2 AND status = $3
            RETURNING case_number, customer_id`,
           [move.caseId, move.version, move.from, move.to, move.action, move.at, move.actor.id, move.note ?? null, move.letter?.name ?? null,
-            move.officer ?? null, move.category ?? null],
+            move.officer ?? null, move.category ?? null, move.directorate ?? null],
         );
         if (moved.length === 0) return false;
         await move.letter?.claim(tx);
@@ -242,14 +247,20 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
           ]);
         }
         await tx.query(
-          `INSERT INTO case_history (case_id, status, changed_at, action, actor_id, actor_role, from_status, note, assigned_to_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [move.caseId, move.to, move.at, move.action, move.actor.id, move.actor.role, move.from, move.note ?? null, move.officer ?? null],
+          `INSERT INTO case_history (case_id, status, changed_at, action, actor_id, actor_role, from_status, note, assigned_to_id,
+             from_directorate_id, to_directorate_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [move.caseId, move.to, move.at, move.action, move.actor.id, move.actor.role, move.from, move.note ?? null, move.officer ?? null,
+            move.fromDirectorate ?? null, move.directorate ?? null],
         );
         await recordAudit(tx, {
           actorId: move.actor.id, actorRole: move.actor.role, action: move.action, subjectType: 'case', subjectId: move.caseId,
           caseNumber: moved[0].case_number, at: move.at,
-          before: { status: move.from },
+          before: {
+            status: move.from,
+            ...(move.directorate ? { directorate: move.fromDirectorate ?? null } : {}),
+            ...(move.action === 'refile' ? { archival_category: move.fromCategory ?? null } : {}),
+          },
           after: { status: move.to, ...moveDetails(move) },
         });
         await afterMove?.(tx, { ...move, caseNumber: moved[0].case_number, customerId: moved[0].customer_id });
@@ -271,5 +282,6 @@ function moveDetails(move: CaseMove) {
     response_attachment: move.letter?.name,
     assigned_to: move.action === 'take' ? move.actor.id : move.officer,
     archival_category: move.category,
+    directorate: move.directorate,
   }).filter(([, value]) => value !== undefined));
 }

@@ -23,3 +23,32 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** Every id is a UUID; the API's `Id` schema, the apply form's checks and the app's routes test the same. */
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * The staff queue's views (issue 24): what `staffListCases?view=` takes, in the order the
+ * queue's bar offers them. Which a role has is the server's (server/casework/queue-views.ts).
+ */
+export const QUEUE_VIEWS = ['mine', 'unassigned', 'approval', 'sent_back', 'due_soon', 'late', 'open'] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+/**
+ * The views each role works from: officers approve nothing; admins only approve what no other
+ * manager of a directorate can; archivists and ethics users have none (the archive's worklist,
+ * the accusations). The server answers 403 to any other; the app offers only these.
+ */
+export const QUEUE_VIEWS_OF_ROLE: Readonly<Record<string, readonly QueueView[] | undefined>> = {
+  officer: ['mine', 'unassigned', 'sent_back', 'due_soon', 'late', 'open'],
+  manager: ['mine', 'unassigned', 'approval', 'sent_back', 'due_soon', 'late', 'open'],
+  admin: ['approval'],
+};
+/** A queue's order: soonest due first (the default), newest filing first, oldest filing first. */
+export const QUEUE_SORTS = ['due', 'filed', 'age'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+/** How many cases one bulk call moves at most (each its own move, transaction and audit entry). */
+export const BULK_CASES_MAX = 50;
+
+/**
+ * Archive corrections (issue 24, review defect 9): a filed case may move to another category
+ * for this many days after its filing, with a reason of at most REFILE_REASON_MAX characters.
+ */
+export const REFILE_WINDOW_DAYS = 30;
+export const REFILE_REASON_MAX = 2000;

@@ -64,18 +64,33 @@ export const endpoints = {
   staffStartTwoFactorEnrolment: { method: 'POST', path: '/staff_api/login/two_factor/enrolment', auth: false },
   staffVerifyTwoFactorCode: { method: 'POST', path: '/staff_api/login/two_factor', auth: false },
   staffLogout: { method: 'POST', path: '/staff_api/logout', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
+  // staff: who is signed in, and their alerts (every role)
+  staffWhoAmI: { method: 'GET', path: '/staff_api/me', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
+  staffListAlerts: { method: 'GET', path: '/staff_api/alerts', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
+  staffMarkAlertsRead: { method: 'POST', path: '/staff_api/alerts/read', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
+  staffSaveAlertSettings: { method: 'PUT', path: '/staff_api/alerts/settings', auth: ['officer', 'manager', 'accusation_acceptor', 'archivist', 'admin'] },
   staffListCases: { method: 'GET', path: '/staff_api/cases', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffGetCase: { method: 'GET', path: '/staff_api/cases/:id', auth: ['officer', 'manager', 'archivist', 'admin'] },
   staffTakeCase: { method: 'POST', path: '/staff_api/cases/:id/take', auth: ['officer', 'manager'] },
   staffAssignCase: { method: 'POST', path: '/staff_api/cases/:id/assign', auth: ['manager'] },
   staffListOfficers: { method: 'GET', path: '/staff_api/officers', auth: ['manager'] },
+  // bulk moves: each case moved alone, one result per case (a static segment wins over :id)
+  staffBulkTakeCases: { method: 'POST', path: '/staff_api/cases/bulk/take', auth: ['officer', 'manager'] },
+  staffBulkAssignCases: { method: 'POST', path: '/staff_api/cases/bulk/assign', auth: ['manager'] },
   staffScheduleCase: { method: 'POST', path: '/staff_api/cases/:id/schedule', auth: ['officer', 'manager'] },
   staffRespondCase: { method: 'POST', path: '/staff_api/cases/:id/respond', auth: ['officer', 'manager'] },
   staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager', 'admin'] },
   staffReturnCase: { method: 'POST', path: '/staff_api/cases/:id/return', auth: ['manager'] },
   staffRejectCase: { method: 'POST', path: '/staff_api/cases/:id/reject', auth: ['officer', 'manager'] },
+  staffNoteCase: { method: 'POST', path: '/staff_api/cases/:id/notes', auth: ['officer', 'manager', 'admin'] },
+  staffTransferCase: { method: 'POST', path: '/staff_api/cases/:id/transfer', auth: ['manager', 'admin'] },
+  /** The staff's printout of a case for the paper file (a PDF, internal notes included): whoever may read the case. */
+  staffPrintCase: { method: 'GET', path: '/staff_api/cases/:id/print', auth: ['officer', 'manager', 'archivist', 'admin'] },
   // the archive (issues 15 and 16): archivists file closed cases; admins may too
   staffArchiveCase: { method: 'POST', path: '/staff_api/cases/:id/archive', auth: ['archivist', 'admin'] },
+  staffBulkArchiveCases: { method: 'POST', path: '/staff_api/cases/bulk/archive', auth: ['archivist', 'admin'] },
+  /** A filed case moved to another category within 30 days of its filing (issue 24, review defect 9). */
+  staffRefileCase: { method: 'POST', path: '/staff_api/cases/:id/refile', auth: ['archivist', 'admin'] },
   staffListArchivedCases: { method: 'GET', path: '/staff_api/archive/cases', auth: ['archivist', 'admin'] },
   staffListArchivalCategories: { method: 'GET', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },
   staffSaveArchivalCategory: { method: 'POST', path: '/staff_api/archive/categories', auth: ['archivist', 'admin'] },

@@ -118,6 +118,11 @@ export const messageSources = {
   // Case work
   caseMoveNotAllowed: 'This case cannot be moved that way from its current state.',
   caseChangedMeanwhile: 'Someone else changed this case just now. Please reload it and try again.',
+  // Assignment holds (issue 24): only the officer holding a case, or a manager of its directorate, moves it.
+  caseHeldByAnother: 'Another staff member holds this case. Only they or a manager of the directorate can change it.',
+  // A response waiting for approval is the managers' to judge (security review H10).
+  caseRejectionNeedsManager: 'A response waiting for approval can be rejected only by a manager of the directorate.',
+  caseNoteAdded: 'The internal note was added.',
   caseTaken: 'You are now processing this case.',
   caseAppointmentSaved: 'The appointment was saved.',
   // Appointment and extension days (issue 23, S5): a real day, from today, at most a year ahead.
@@ -132,10 +137,22 @@ export const messageSources = {
   justificationRequired: 'Please write the justification.',
   caseAssigned: 'The case was assigned to the chosen officer.',
   officerNotFound: 'A case can be assigned only to an active officer of its directorate.',
+  // Transfer of a misrouted case to another directorate (issue 24).
+  caseTransferred: 'The case was transferred to the chosen directorate.',
+  directorateNotFound: 'This directorate does not exist or is no longer active.',
+  transferToSameDirectorate: 'The case is already in this directorate. Choose another one.',
+  // The queue's views (issue 24): each role has its own.
+  viewNotForRole: "This list of cases is not one of your role's.",
   caseArchived: 'The case was filed in the archive.',
   archivalCategorySaved: 'The archival category was saved.',
   archivalCategoryNotFound: 'This archival category does not exist or is no longer in use.',
   archivalCategoryNameTaken: 'Another archival category already has this name.',
+  archivalCategoryNameRequired: 'Please enter a name for the archival category.',
+  // Archive corrections (issue 24, review defect 9).
+  caseRefiled: 'The case was moved to the other archival category.',
+  refileReasonRequired: 'Please say why the case moves to another category.',
+  refileSameCategory: 'The case is filed under this category already. Choose another one.',
+  refileWindowClosed: 'The case was filed more than 30 days ago: its category can no longer be changed.',
 
   // Staff users, administered
   staffSaved: 'The staff user was saved.',

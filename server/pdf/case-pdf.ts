@@ -28,7 +28,11 @@ export interface CaseLetter {
   date: Date;
 }
 
-/** Each printed label in English and Amharic, from the server catalogs (pdf-sources.ts). */
+/**
+ * Each printed label in English and Amharic, from the server catalogs (pdf-sources.ts). The
+ * sheet's parts below are exported for the staff's printout (staff-case-pdf.ts), which is
+ * drawn the same way in one language.
+ */
 const LABELS = Object.fromEntries(
   Object.entries(translate(pdfSources)).map(([key, texts]) => [key, { en: texts.en, am: texts.am }]),
 ) as Record<keyof typeof pdfSources, Bilingual>;
@@ -36,9 +40,9 @@ const LABELS = Object.fromEntries(
 const ORGANISATION = LABELS.organisation;
 const PORTAL = LABELS.portal;
 
-const sheet = { margin: 50, band: 78, labelWidth: 150, gap: 12 } as const;
-const colours = { brand: '#1f4e79', text: '#222222', muted: '#5f6b76', rule: '#c8d3de', note: '#fff4d6' } as const;
-const sizes = { label: 9.5, value: 10.5, heading: 12.5, caseNumber: 20, footer: 8 } as const;
+export const sheet = { margin: 50, band: 78, labelWidth: 150, gap: 12 } as const;
+export const colours = { brand: '#1f4e79', text: '#222222', muted: '#5f6b76', rule: '#c8d3de', note: '#fff4d6' } as const;
+export const sizes = { label: 9.5, value: 10.5, heading: 12.5, caseNumber: 20, footer: 8 } as const;
 
 // SPEC section 4: the badge a status shows.
 const STATUS: Record<CaseStatus, Bilingual> = {
@@ -68,11 +72,11 @@ export function formatDate(value: string | Date | null): string {
   return `${gregorianDate.format(date)} (${ethiopian} ዓ.ም.)`;
 }
 
-const fullName = (person: { firstname: string; middlename: string; lastname: string } | null) =>
+export const fullName = (person: { firstname: string; middlename: string; lastname: string } | null) =>
   person ? [person.firstname, person.middlename, person.lastname].filter(Boolean).join(' ') : '—';
 
 /** Resolves with the bytes of a document once it is ended. Call before drawing. */
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve, reject) => {
@@ -81,7 +85,7 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-function newDocument(title: string, date: Date): PDFKit.PDFDocument {
+export function newDocument(title: string, date: Date): PDFKit.PDFDocument {
   // Everything is drawn from embedded fonts and our own text: nothing is fetched, and pdfkit
   // writes every string as escaped text, so user input cannot become PDF syntax.
   const doc = new PDFDocument({
@@ -96,9 +100,9 @@ function newDocument(title: string, date: Date): PDFKit.PDFDocument {
   return doc;
 }
 
-const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - 2 * sheet.margin;
+export const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - 2 * sheet.margin;
 
-function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
+export function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
   doc.rect(0, 0, doc.page.width, sheet.band).fill(colours.brand);
   doc.fillColor('#ffffff');
   writeMixed(doc, inline(ORGANISATION), { bold: true, size: 15, x: sheet.margin, y: 22, width: contentWidth(doc) });
@@ -108,13 +112,13 @@ function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
   doc.y = sheet.band + 24;
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, text: string) {
+export function drawFooters(doc: PDFKit.PDFDocument, text: string) {
   drawPageFooters(doc, text, (page, count) => `${inline(LABELS.page)} ${page} / ${count}`, {
     margin: sheet.margin, fromBottom: 36, size: sizes.footer, muted: colours.muted, rule: colours.rule,
   });
 }
 
-function section(doc: PDFKit.PDFDocument, title: Bilingual) {
+export function section(doc: PDFKit.PDFDocument, title: Bilingual) {
   doc.y += 10;
   // Keep a heading with at least its first rows.
   if (doc.y + 70 > doc.page.maxY()) doc.addPage();
@@ -126,7 +130,7 @@ function section(doc: PDFKit.PDFDocument, title: Bilingual) {
 }
 
 /** A label and a short value side by side, kept on one page. */
-function row(doc: PDFKit.PDFDocument, label: Bilingual, value: string) {
+export function row(doc: PDFKit.PDFDocument, label: Bilingual, value: string) {
   const valueX = sheet.margin + sheet.labelWidth + sheet.gap;
   const valueWidth = contentWidth(doc) - sheet.labelWidth - sheet.gap;
   const height = Math.max(
@@ -146,7 +150,7 @@ function row(doc: PDFKit.PDFDocument, label: Bilingual, value: string) {
 }
 
 /** A label above free text that may run long (answers, remark, justification). */
-function block(doc: PDFKit.PDFDocument, label: string, text: string) {
+export function block(doc: PDFKit.PDFDocument, label: string, text: string) {
   if (doc.y + 40 > doc.page.maxY()) doc.addPage();
   doc.fillColor(colours.muted);
   writeMixed(doc, label, { bold: true, size: sizes.label, x: sheet.margin, width: contentWidth(doc) });
