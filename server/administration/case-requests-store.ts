@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { API_LANGUAGES } from '../contract/constants.ts';
 import type { AdminCaseRequest } from '../contract/administration-calls.ts';
+import { filingDirectorate } from '../cases/routing-sql.ts';
 
 const names = (prefix: string) => API_LANGUAGES.map((lang) => `${prefix}_${lang}`);
 const CASE_NAMES = names('case_name');
@@ -90,7 +91,7 @@ export function createCaseRequestAdminStore(db: Database) {
     /** Every case request (inactive too) with its questions and their options, in the apply form's order. */
     caseRequests: () =>
       db.query<AdminCaseRequest>(
-        `SELECT r.id, r.division_id, r.directorate_id, r.target_working_days, r.status, r.position, ${CASE_NAMES.map((c) => `r.${c}`).join(', ')},
+        `SELECT r.id, r.division_id, r.directorate_id, ${filingDirectorate('r')} AS handling_directorate_id, r.target_working_days, r.status, r.position, ${CASE_NAMES.map((c) => `r.${c}`).join(', ')},
            coalesce((SELECT json_agg(json_build_object('id', q.id, 'case_request_id', q.case_request_id, 'input_type', q.input_type,
                        'data_type', q.data_type, 'is_required', q.is_required = 'yes', 'status', q.status, 'position', q.position,
                        ${pairs('q', NAMES)}, 'used', ${QUESTION_USED},

@@ -42,6 +42,11 @@ export const AdminCaseRequest = Type.Object({
   division_id: Id,
   /** The directorate whose queue its cases land in; null: the division's first active one. */
   directorate_id: Type.Union([Id, Type.Null()]),
+  /**
+   * Where a case filed now goes: `directorate_id`, else the division's first active directorate by
+   * English name (then id); null when the division has no active directorate (the case waits in no queue).
+   */
+  handling_directorate_id: Type.Union([Id, Type.Null()]),
   target_working_days: Type.Integer(),
   status: Status,
   position: Type.Integer(),

@@ -321,8 +321,11 @@ async function insertCaseRequests(tx: Queryable): Promise<Map<string, SeededCase
     const [{ id: divisionId }] = await tx.query<{ id: string }>('SELECT id FROM division WHERE name_en = $1', [division.name.en]);
     const id = await insertRow(
       tx,
+      // Routed as an office sets it up: to the division's first active directorate listed in
+      // organisation.ts (made first: seed.ts), whose officers hold the demo cases (holderOf).
       `INSERT INTO case_request (division_id, status, case_name_en, case_name_am, case_name_or, case_name_tg, case_name_sm,
-         case_name_af, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         case_name_af, position, directorate_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+         (SELECT d.id FROM directorate d WHERE d.division_id = $1 AND d.status = 'active' ORDER BY d.created_at, d.id LIMIT 1))`,
       [divisionId, request.status ?? 'active', ...inAll(request.name), position],
     );
     const seededQuestions: SeededCaseRequest['questions'] = [];
@@ -422,8 +425,9 @@ export async function seedCases(tx: Queryable, options: CaseSeedOptions) {
       tx,
       `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, related_case_id, status, remark,
          attachment, response_attachment, responded_by_id, rejected_by_id, rejection_justification,
-         created_at, ongoing_date, verified_date, rejected_date, assigned_to_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+         created_at, ongoing_date, verified_date, rejected_date, assigned_to_id, directorate_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+         (SELECT directorate_id FROM case_request WHERE id = $4))`,
       [
         caseNumber, customers[demo.customer], caseRequest.divisionId, caseRequest.id,
         demo.relatedTo === undefined ? null : caseIds.get(demo.relatedTo), status, demo.remark ?? '',

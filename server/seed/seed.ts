@@ -56,9 +56,9 @@ export async function seedDemoData(db: Database, options: DemoDataOptions = {}):
               ('Yonas', 'Girma', 'Wolde', $3, $4, '+251922000333', '+251116612345', 'Yeka', '07', '418', 'Male', 'en', now())`,
       [DEMO_CUSTOMER.email, await demoPasswordHash(DEMO_CUSTOMER.password), SECOND_DEMO_CUSTOMER.email, await demoPasswordHash(SECOND_DEMO_CUSTOMER.password)],
     );
-    // A case request with no directorate of its own is in the queue of its division's first
-    // active directorate by created_at: each is made a millisecond after the one listed
-    // before it, so that is the first listed in organisation.ts, whatever ids they get.
+    // Each demo case request is routed to its division's first active directorate by created_at
+    // (server/seed/cases.ts): each is made a millisecond after the one listed before it, so
+    // that is the first listed in organisation.ts, whatever ids they get.
     let directorateOrdinal = 0;
     for (const division of demoDivisions) {
       const divisionId = await insertId(

@@ -19,9 +19,8 @@ import { addStaff } from '../helpers/staff-fixture.ts';
  */
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
-/** The directorate a case's queue is in, as the server decides it (the division's first active directorate here). */
-const DIRECTORATE_OF = `(SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                         ORDER BY d.created_at, d.id LIMIT 1)`;
+/** The directorate a case's queue is in: its own (migration 022). */
+const DIRECTORATE_OF = 'c.directorate_id';
 
 describe.each(databases)('assigning, archiving and lateness on $name', (database) => {
   let server: TestServer;

@@ -62,6 +62,8 @@ describe.each(databases)('case PDFs for staff on $name', (database) => {
        RETURNING (SELECT c.id FROM customer_case c WHERE c.case_request_id = case_request.id LIMIT 1) AS id`,
       [directorate, kase.id],
     );
+    // A case keeps the directorate it was filed into (migration 022): these two are moved there too.
+    await server.db.query('UPDATE customer_case SET directorate_id = $1 WHERE id = ANY($2::uuid[])', [directorate, [kase.id, otherCase]]);
     tokens.officer = await staffToken('officer', directorate);
     tokens.manager = await staffToken('manager', directorate);
     tokens.strangerOfficer = await staffToken('officer', otherDirectorate);

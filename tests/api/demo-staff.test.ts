@@ -12,9 +12,8 @@ import { expectOk, type Json } from '../helpers/expect-api.ts';
 const databases = await testDatabases();
 const DOC = path.resolve(import.meta.dirname, '../../docs/demo-data.md');
 const { staff: STAFF, customers: CUSTOMERS } = DEMO_LOGINS;
-/** The queue's directorate of a case, as the server decides it (the case request's, else the division's first active one). */
-const QUEUE_OF = `COALESCE(r.directorate_id, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                   ORDER BY d.created_at, d.id LIMIT 1))`;
+/** The queue's directorate of a case: its own (migration 022). */
+const QUEUE_OF = 'c.directorate_id';
 /** What a token says about its holder: the payload of the JWT. */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 

@@ -12,9 +12,8 @@ const databases = await testDatabases();
 const PASSWORD = 'Manage12345';
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 
-/** The queue's directorate of a case, as the server decides it (the case request's, else the division's first active one). */
-const QUEUE_OF = `COALESCE(r.directorate_id, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                   ORDER BY d.created_at, d.id LIMIT 1))`;
+/** The queue's directorate of a case: its own (migration 022). */
+const QUEUE_OF = 'c.directorate_id';
 
 /** The management dashboard and the audit log (issue 16), checked against SQL over the demo data. */
 describe.each(databases)('management on $name', (database) => {

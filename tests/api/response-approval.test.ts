@@ -102,6 +102,8 @@ describe.each(databases)('a response, approved by a second person, then the cust
     signer = createTokenSigner(await loadTokenSecret(server.db, server.config.tokenSecret));
     [{ id: directorate }] = await server.db.query<{ id: string }>('SELECT id FROM directorate ORDER BY created_at LIMIT 1');
     await server.db.query('UPDATE case_request SET directorate_id = $1', [directorate]);
+    // The demo cases keep the directorate they were filed into (migration 022): moved there too.
+    await server.db.query('UPDATE customer_case SET directorate_id = $1', [directorate]);
     const openCases = (email: string) => server.db.query<{ id: string; status: string; case_number: string }>(
       `SELECT c.id, c.status, c.case_number FROM customer_case c JOIN customer_user u ON u.id = c.customer_id
        WHERE u.email = $1 AND c.status IN ('pending', 'ongoing') ORDER BY c.created_at`,

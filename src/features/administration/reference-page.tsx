@@ -37,7 +37,7 @@ export function ReferencePage() {
   // A stored question's input type is one the form offers (the server's contract for saving).
   const questionEdit = (question: AdminQuestion): Editing => ({ kind: 'question', draft: question as unknown as QuestionDraft });
   const requestEdit = (division: AdminDivision, request: AdminCaseRequest): Editing => {
-    const { questions: _questions, ...draft } = request;
+    const { questions: _questions, handling_directorate_id: _handling, ...draft } = request;
     return { kind: 'case_request', draft, directorates: division.directorates };
   };
 
