@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import type { AuditLogQuery } from '../features/management/api.ts';
 import { AuditLogPage } from '../features/management/audit-log-page.tsx';
+import { isSubjectType } from '../features/management/audit-words.ts';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { pageParam, textParam } from './-search.ts';
 
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/staff/audit')({
   validateSearch: (search: Record<string, unknown>): AuditLogQuery => ({
     actor: idParam(search.actor),
     case_number: textParam(search.case_number),
+    subject: textParam(search.subject),
+    subject_type: isSubjectType(search.subject_type) ? search.subject_type : undefined,
     from: dayParam(search.from),
     to: dayParam(search.to),
     page: pageParam(search.page),

@@ -5,32 +5,27 @@ import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../app/http.ts';
 import { staffHttp, staffSession } from '../../app/staff-session.ts';
 import { formatDate, formatTime } from '../../i18n/dates.ts';
-import { LOCALES } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { auditQuery, managementKeys, type AuditLogEntry, type AuditLogQuery } from './api.ts';
-import { actionLabel, actorLabel } from './audit-words.ts';
-
-/** The names, as they are now, of the ids entries hold (the log keeps ids only), per id and language. */
-type Names = Record<string, Record<string, string>>;
+import { actionLabel, actorLabel, changeLines, isSubjectType, namedId, settingLabel, subjectTypes, type ValueContext } from './audit-words.ts';
 
 /**
- * before → after as short lines: only the fields that changed, so an edit reads at a glance;
- * an id is shown as what it names (a directorate, a team, a staff user …) in the page's language.
+ * Whom or what an entry is about, by the name people know it by: a case by its number, a
+ * setting by what it sets, anything else by its name now in the reader's language.
  */
-function changes(entry: AuditLogEntry, names: Names, language: string): string[] {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  const named = (id: string) => names[id.toLowerCase()]?.[language] || names[id.toLowerCase()]?.en;
-  const show = (value: unknown) =>
-    value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' ? (named(value) ?? value) : String(value);
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => (key in before ? `${key}: ${show(before[key])} → ${show(after[key])}` : `${key}: ${show(after[key])}`));
+function subjectName(context: ValueContext, entry: AuditLogEntry): string {
+  if (entry.subject_type === 'case' && entry.case_number) return entry.case_number;
+  if (entry.subject_type === 'setting') return settingLabel(context.i18n, entry.subject_id);
+  return entry.subject_name ?? namedId(context, entry.subject_id);
 }
 
-/** The audit log: who did what, when, before → after; filtered by person, case number and dates. Read-only. */
+/**
+ * The audit log: who did what to which record, when, before → after, all in the reader's
+ * words (review defect 6: no id, code, key or ISO time on screen); filtered by person,
+ * case number, subject and dates. Read-only.
+ */
 export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -47,12 +42,13 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
   const go = (next: AuditLogQuery) => void navigate({ to: '/staff/audit', search: next });
   const search = (event: FormEvent) => {
     event.preventDefault();
-    go({ ...draft, case_number: draft.case_number?.trim() || undefined, page: 1 });
+    go({ ...draft, case_number: draft.case_number?.trim() || undefined, subject: draft.subject?.trim() || undefined, page: 1 });
   };
   const who = (entry: AuditLogEntry) => {
     const actor = actorLabel(i18n, entry);
     return actor.role ? <>{actor.name} <span className="muted">({actor.role})</span></> : actor.name;
   };
+  const context: ValueContext = { i18n, locale, names: log.data?.names ?? {} };
   const current = log.data?.currentPage ?? filters.page ?? 1;
   const total = log.data?.totalPages ?? 1;
 
@@ -74,6 +70,18 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
         <label className="inline-field">
           <span><Trans>Case number</Trans></span>
           <input value={draft.case_number ?? ''} onChange={(e) => setDraft({ ...draft, case_number: e.target.value })} />
+        </label>
+        <label className="inline-field">
+          <span><Trans>About</Trans></span>
+          <input value={draft.subject ?? ''} onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+            placeholder={t`Case number, reference or name`} />
+        </label>
+        <label className="inline-field">
+          <span><Trans>Kind of record</Trans></span>
+          <select value={draft.subject_type ?? ''} onChange={(e) => setDraft({ ...draft, subject_type: isSubjectType(e.target.value) ? e.target.value : undefined })}>
+            <option value="">{t`Any`}</option>
+            {subjectTypes(i18n).map((type) => <option key={type.value} value={type.value}>{type.label}</option>)}
+          </select>
         </label>
         <label className="inline-field">
           <span><Trans>From</Trans></span>
@@ -107,12 +115,18 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
                   <td data-label={t`When`}>{formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)}</td>
                   <td data-label={t`Who`}>{who(entry)}</td>
                   <td data-label={t`Action`} title={entry.action}>
-                    {actionLabel(i18n, entry.action, entry.subject_type)}
-                    {entry.subject_name && <span className="audit-subject">{entry.subject_name}</span>}
+                    {actionLabel(i18n, entry)}
+                    <span className="audit-subject">{subjectName(context, entry)}</span>
                   </td>
                   <td data-label={t`Case number`}>{entry.case_number ?? '—'}</td>
                   <td data-label={t`Before → after`}>
-                    <ul className="audit-changes">{changes(entry, log.data.names, LOCALES[locale].spec.toLowerCase()).map((line) => <li key={line}>{line}</li>)}</ul>
+                    <ul className="audit-changes">
+                      {changeLines(context, entry).map((line) => (
+                        <li key={line.key} title={line.key}>
+                          {line.label}: {[line.before, line.after].filter((value) => value !== undefined).join(' → ')}
+                        </li>
+                      ))}
+                    </ul>
                   </td>
                 </tr>
               ))}

@@ -50,15 +50,25 @@ export function ChartCard({ title, csv, fileName, children, legend }: {
 
 const WIDTH = 320;
 
-/** One horizontal bar per row, split into its series (cases by state per division). */
+// Under each bar, its numbers, a few to a line: a touch screen shows no tooltip (desk review).
+const COUNTS_PER_LINE = 3;
+const COUNT_LINE = 14;
+
+/** One horizontal bar per row, split into its series (cases by state per division), each series' number written under it. */
 export function StackedBars({ rows, series, label }: { rows: { label: string; values: Record<string, number> }[]; series: Series[]; label: string }) {
-  const rowHeight = 38;
   const total = (values: Record<string, number>) => series.reduce((sum, s) => sum + (values[s.key] ?? 0), 0);
   const largest = Math.max(1, ...rows.map((row) => total(row.values)));
+  const countLines = (values: Record<string, number>) => {
+    const shown = series.filter((s) => (values[s.key] ?? 0) > 0);
+    return Array.from({ length: Math.ceil(shown.length / COUNTS_PER_LINE) }, (_, n) => shown.slice(n * COUNTS_PER_LINE, (n + 1) * COUNTS_PER_LINE));
+  };
+  const heightOf = (values: Record<string, number>) => 38 + countLines(values).length * COUNT_LINE;
+  const tops = rows.map((_, index) => rows.slice(0, index).reduce((sum, above) => sum + heightOf(above.values), 0));
+  const height = rows.reduce((sum, row) => sum + heightOf(row.values), 0);
   return (
-    <svg className="chart" viewBox={`0 0 ${WIDTH} ${Math.max(rowHeight, rows.length * rowHeight)}`} role="img" aria-label={label}>
+    <svg className="chart" viewBox={`0 0 ${WIDTH} ${Math.max(38, height)}`} role="img" aria-label={label}>
       {rows.map((row, index) => {
-        const y = index * rowHeight;
+        const y = tops[index];
         let x = 0;
         return (
           <g key={row.label}>
@@ -69,6 +79,16 @@ export function StackedBars({ rows, series, label }: { rows: { label: string; va
               x += width;
               return bar;
             })}
+            {countLines(row.values).map((line, n) => (
+              <text key={n} x={0} y={y + 45 + n * COUNT_LINE} className="chart-count">
+                {line.map((s, i) => (
+                  <tspan key={s.key} dx={i ? 8 : 0}>
+                    <tspan fill={s.colour} aria-hidden="true">■ </tspan>
+                    {`${s.label} ${row.values[s.key]}`}
+                  </tspan>
+                ))}
+              </text>
+            ))}
           </g>
         );
       })}
@@ -94,9 +114,15 @@ export function WeeklyBars({ weeks, series, label }: { weeks: { label: string; v
             const value = week.values[s.key] ?? 0;
             const barHeight = (value / largest) * (height - 14);
             return (
-              <rect key={s.key} x={index * slot + 2 + n * barWidth} y={height - barHeight} width={barWidth} height={barHeight} fill={s.colour}>
-                <title>{`${week.label} · ${s.label}: ${value}`}</title>
-              </rect>
+              <g key={s.key}>
+                <rect x={index * slot + 2 + n * barWidth} y={height - barHeight} width={barWidth} height={barHeight} fill={s.colour}>
+                  <title>{`${week.label} · ${s.label}: ${value}`}</title>
+                </rect>
+                {/* The number on its bar: a touch screen shows no tooltip. */}
+                {value > 0 && (
+                  <text x={index * slot + 2 + (n + 0.5) * barWidth} y={height - barHeight - 2} textAnchor="middle" className="chart-count">{value}</text>
+                )}
+              </g>
             );
           })}
           {index % labelEvery === 0 && (

@@ -4,8 +4,9 @@ import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { summaryQuery } from './api.ts';
 import { ChartCard, DistributionBars, StackedBars, WeeklyBars, type Series } from './charts.tsx';
+import { WorkloadTable } from './workload-table.tsx';
 
-/** How the service performs: a manager's directorate, or everything for an admin. */
+/** How the service performs, and each officer's workload: a manager's directorate, or everything for an admin. */
 export function DashboardPage() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -46,6 +47,7 @@ export function DashboardPage() {
         <div><dt><Trans>Median time to answer</Trans></dt><dd>{days(data.answerTime.medianDays)}</dd></div>
         <div><dt><Trans>90% answered within</Trans></dt><dd>{days(data.answerTime.p90Days)}</dd></div>
       </dl>
+      <WorkloadTable />
       <div className="chart-grid">
         <ChartCard title={<Trans>Cases by state per division</Trans>} legend={states} fileName="cases-by-division.csv"
           csv={[[t`Division`, ...stateHeader], ...data.divisions.map((d) => [localized(d, 'name', locale), ...stateCells(d)])]}>

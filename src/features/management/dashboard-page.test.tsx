@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderScreen } from '../../testing/render.tsx';
+import { staffSession } from '../../app/staff-session.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const adminToken = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ id: 'admin-1', role: 'admin' })}.c2lnbmF0dXJl`;
+const names = (en: string, am: string) => ({ name_en: en, name_am: am, name_or: en, name_tg: am, name_sm: en, name_af: en });
+const rentals = { id: 'd-1', ...names('Rental Houses', 'የኪራይ ቤቶች') };
+
+/** The figures as /staff_api/management/summary and /workload answer them, for an admin. */
+const summary = {
+  scope: 'all', generatedAt: '2026-11-23T09:00:00.000Z', totalCases: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, lateCases: 1,
+  answerTime: { answered: 2, medianDays: 3, p90Days: 4 },
+  divisions: [{ id: 'v-1', ...names('Sales', 'ሽያጭ'), total: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, late: 1, rating: { count: 0, average: null, distribution: [0, 0, 0, 0, 0] } }],
+  directorates: [{ ...rentals, division_id: 'v-1', total: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, late: 1 }],
+  accusations: null,
+  weekly: [{ weekStart: '2026-11-16', filed: 5, answered: 2 }],
+};
+const workload = {
+  scope: 'all', generatedAt: '2026-11-23T09:00:00.000Z', monthStart: '2026-11-10',
+  officers: [
+    { id: 'o-1', firstname: 'Almaz', middlename: '', lastname: 'Bekele', role: 'officer', active: true, directorate: rentals, open: 7, late: 2, answeredThisMonth: 5, medianWorkingDays: 3.5 },
+    { id: 'o-2', firstname: 'Chaltu', middlename: '', lastname: 'Dawit', role: 'officer', active: false, directorate: rentals, open: 1, late: 0, answeredThisMonth: 0, medianWorkingDays: null },
+  ],
+};
+
+describe('the dashboard', () => {
+  beforeEach(() => {
+    staffSession.start(adminToken);
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      return Response.json(url.includes('/workload') ? workload : summary);
+    }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['en', 'Answered this month', 'Rental Houses', 'inactive', 'November 10, 2026'],
+    ['am', 'በዚህ ወር ምላሽ የተሰጣቸው', 'የኪራይ ቤቶች', 'ንቁ ያልሆነ', '1 ኅዳር 2019 ዓ.ም.'],
+  ] as const)('writes out each officer’s workload, and the numbers of its bars, in %s', async (locale, answered, directorate, inactive, since) => {
+    await renderScreen(<Suspense><DashboardPage /></Suspense>, { locale, path: '/staff/dashboard' });
+    const [table] = await screen.findAllByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(table).getByRole('columnheader', { name: answered })).toBeTruthy();
+    expect(rows[1].textContent).toBe(`Almaz Bekele${directorate}7253.5`);
+    expect(rows[2].textContent).toBe(`Chaltu Dawit (${inactive})${directorate}100—`);
+    expect(document.body.textContent).toContain(since);
+    // Each bar's numbers are written under it, not only in a tooltip a phone cannot show.
+    const [bars] = screen.getAllByRole('img');
+    expect(bars.textContent).toMatch(/4.*3.*2/);
+  });
+});
