@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { localized, serverMessage } from '../../i18n/locales.ts';
+import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -12,6 +12,7 @@ import {
 } from './api.ts';
 import { OptionsEditor } from './options-editor.tsx';
 import { emptySix, requiredSix, SixLanguageFields } from './six-language-fields.tsx';
+import { fallbackDirectorate, useDirectorateLabel } from './case-request-routing.tsx';
 
 /** What the admin is editing: the kind, and its draft (without id: a new one). */
 export type Editing =
@@ -46,6 +47,8 @@ export function ReferenceForm({ editing, onDone }: { editing: Editing; onDone: (
   const set = (field: string, value: unknown) => setDraft((current) => ({ ...current, [field]: value }));
   const namePrefix = editing.kind === 'case_request' ? 'case_name' : 'name';
   const id = `edit-${editing.kind}`;
+  const directorateLabel = useDirectorateLabel();
+  const fallback = editing.kind === 'case_request' ? fallbackDirectorate(editing.directorates) : undefined;
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (SAVE[editing.kind] as (json: never) => ReturnType<typeof saveDivision>)(body as never),
@@ -105,8 +108,8 @@ export function ReferenceForm({ editing, onDone }: { editing: Editing; onDone: (
             <div className="form-field">
               <label htmlFor={`${id}-directorate`}><Trans>Directorate that handles it</Trans></label>
               <select id={`${id}-directorate`} value={(draft.directorate_id as string | null) ?? ''} onChange={(e) => set('directorate_id', e.target.value || null)}>
-                <option value="">{t`The division's first active directorate`}</option>
-                {editing.directorates.map((d) => <option key={d.id} value={d.id}>{localized(d, 'name', locale)}</option>)}
+                <option value="">{fallback ? t`None: the division's first active directorate (${directorateLabel(fallback)})` : t`None: the division has no active directorate`}</option>
+                {editing.directorates.map((d) => <option key={d.id} value={d.id}>{directorateLabel(d)}</option>)}
               </select>
             </div>
             <div className="form-field">

@@ -8,6 +8,7 @@ import { HolidaysSection } from './holidays-section.tsx';
 import { LanguagesSection } from './languages-section.tsx';
 import { newCaseRequest, newDirectorate, newDivision, newQuestion, newTeam, ReferenceForm, type Editing } from './reference-form.tsx';
 import { MissingBadge } from './six-language-fields.tsx';
+import { CaseRequestRouting } from './case-request-routing.tsx';
 
 function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
   const { t } = useLingui();
@@ -98,6 +99,7 @@ export function ReferencePage() {
                   <strong>{name(request, 'case_name')}</strong>
                   <StatusBadge status={request.status} />
                   <span className="muted"><Trans>{request.target_working_days} working days</Trans></span>
+                  <CaseRequestRouting request={request} directorates={division.directorates} />
                   <MissingBadge entity={request} prefix="case_name" />
                   {editButton(name(request, 'case_name'), () => requestEdit(division, request))}
                   <button type="button" className="button button-outline button-small add-question" onClick={() => open(newQuestion(request.id))}><Trans>Add a question</Trans></button>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../i18n/dates.ts';
+import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import type { StaffHistoryEntry } from '../../app/staff-cases.ts';
@@ -23,6 +24,7 @@ export function CaseHistory({ history }: { history: StaffHistoryEntry[] }) {
       return: t`Sent back`,
       reject: t`Rejected`,
       archive: t`Archived`,
+      transfer: t`Transferred to another directorate`,
     })[action] ?? action;
   const roleName = (role: string): string =>
     ({ officer: t`officer`, manager: t`manager`, archivist: t`archivist`, admin: t`administrator` })[role] ?? role;
@@ -38,6 +40,11 @@ export function CaseHistory({ history }: { history: StaffHistoryEntry[] }) {
             <div className="history-head">
               <strong>{actionName(entry.action)}</strong>
               {entry.assigned_to && <span>→ {personName(entry.assigned_to)}</span>}
+              {entry.transfer && (
+                <span data-testid="history-transfer">
+                  {entry.transfer.from ? localized(entry.transfer.from, 'name', locale) : t`No directorate`} → {localized(entry.transfer.to, 'name', locale)}
+                </span>
+              )}
               <span className="muted">
                 {formatDate(entry.at, locale)}
                 {entry.by && ` · ${roleName(entry.by.role)}`}

@@ -15,6 +15,8 @@ import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
 import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { CaseHistory } from './case-history.tsx';
+import { CaseTransfer } from './case-transfer.tsx';
+import { CustomerCases, RelatedCase } from './customer-cases.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
 /**
@@ -43,6 +45,7 @@ export function CaseWorkPage({ id, archiveAction }: {
         <LateBadge late={kase.late} />
       </div>
       <CaseActions kase={kase} role={staffSession.role()} />
+      <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
         <DetailsSection title={<Trans>Case information</Trans>}>
@@ -51,7 +54,8 @@ export function CaseWorkPage({ id, archiveAction }: {
             rows={[
               [<Trans>Division</Trans>, localized(kase.division, 'name', locale)],
               [<Trans>Case request</Trans>, localized(kase.caselist, 'case_name', locale)],
-              [<Trans>Related case number</Trans>, kase.related_case_id?.case_number],
+              [<Trans>Directorate</Trans>, kase.directorate ? localized(kase.directorate, 'name', locale) : undefined],
+              [<Trans>Related case number</Trans>, kase.related_case_id ? <RelatedCase kase={kase} /> : undefined],
               [<Trans>Submitted date</Trans>, date(kase.createdAt)],
               [<Trans>Due date</Trans>, date(kase.due_date)],
               [<Trans>Late</Trans>, kase.late === 'yes' ? t`Yes` : t`No`],
@@ -79,6 +83,7 @@ export function CaseWorkPage({ id, archiveAction }: {
             ]}
           />
         </DetailsSection>
+        <CustomerCases kase={kase} />
         {kase.list_of_question.length > 0 && (
           <DetailsSection title={<Trans>Questions and answers</Trans>}>
             <DetailsList rows={kase.list_of_question.map(({ question, answer }) => [localized(question, 'name', locale), answerText(answer, question, locale)])} />

@@ -28,6 +28,8 @@ const VERBS: Record<string, MessageDescriptor> = {
   reject: msg({ context: 'audit', message: 'Rejected' }),
   archive: msg`Archived`,
   note: msg`Added a note`,
+  // A case moved to another directorate's queue (its before and after name the two).
+  transfer: msg`Transferred to another directorate`,
   start_review: msg`Started the review`,
   close: msg({ context: 'audit', message: 'Closed' }),
   set_password: msg`Set their password`,
