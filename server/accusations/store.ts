@@ -1,4 +1,4 @@
-import type { AlsoInTransaction, Database } from '../db/database.ts';
+import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import { nextReference } from '../numbering/year-sequence.ts';
 
 export interface NewAccusation {
@@ -20,7 +20,10 @@ export interface FirstFiling {
 
 const FIRST_FILING = 'SELECT reference, idempotency_fingerprint AS fingerprint FROM accusation WHERE idempotency_key = $1';
 
-export function createAccusationStore(db: Database) {
+/** Work another feature does in a filing's transaction: the ethics users' alerts (server/staff/alerts-service.ts). */
+export type AfterFiling = (tx: Queryable, accusation: { id: string; reference: string; at: Date }) => Promise<void>;
+
+export function createAccusationStore(db: Database, afterFiling?: AfterFiling) {
   return {
     /**
      * Stores an accusation under the next reference of the year, in one transaction with
@@ -34,14 +37,15 @@ export function createAccusationStore(db: Database) {
           if (first) return { ...first, repeated: true };
         }
         const reference = await nextReference(tx, 'accusationReference', prefix, new Date());
-        await tx.query(
+        const [filed] = await tx.query<{ id: string; created_at: Date }>(
           `INSERT INTO accusation (reference, name, phone, subject, description, accused_organizational_part, attachment, idempotency_key,
              idempotency_fingerprint)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, created_at`,
           [reference, accusation.name, accusation.phone, accusation.subject, accusation.description,
             accusation.accused_organizational_part, accusation.attachment, idempotencyKey, accusation.idempotencyFingerprint],
         );
         await claimAttachment(tx);
+        await afterFiling?.(tx, { id: filed.id, reference, at: filed.created_at });
         return { reference, repeated: false };
       });
     },

@@ -3,7 +3,7 @@ import { accusationCalls } from './accusation-calls.ts';
 import { accusationReviewCalls, accusationStatusCalls } from './accusation-review-calls.ts';
 import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
-import { acceptorSignInCalls, staffSignInCalls } from './staff-calls.ts';
+import { acceptorSignInCalls, staffAlertCalls, staffSignInCalls } from './staff-calls.ts';
 import { caseworkCalls } from './casework-calls.ts';
 import { archiveCalls } from './archive-calls.ts';
 import { managementCalls } from './management-calls.ts';
@@ -27,6 +27,7 @@ export const calls = {
   ...accusationStatusCalls,
   ...acceptorSignInCalls,
   ...staffSignInCalls,
+  ...staffAlertCalls,
   ...caseworkCalls,
   ...archiveCalls,
   ...staffUserCalls,

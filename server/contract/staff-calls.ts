@@ -1,7 +1,8 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
 import { TokenResponse } from './accounts.ts';
-import { errorResponses, Messages } from './common.ts';
+import { StaffRoleName } from './administration-calls.ts';
+import { errorResponses, Id, Messages } from './common.ts';
 
 /** A staff user's e-mail and password, for every staff sign-in. */
 export const StaffLoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) });
@@ -60,4 +61,62 @@ export const acceptorSignInCalls = defineCalls('staff', {
   },
   logoutAccusationAcceptor: logout,
   logoutAccusationAcceptorApi: logout,
+});
+
+/** What an alert is about (server/staff/alerts-service.ts raises each). */
+export const StaffAlertKind = Type.Union([
+  Type.Literal('case_assigned'),
+  Type.Literal('approval_waiting'),
+  Type.Literal('response_returned'),
+  Type.Literal('accusation_filed'),
+  Type.Literal('case_transferred'),
+  Type.Literal('due_soon'),
+  Type.Literal('late'),
+]);
+export type StaffAlertKind = Static<typeof StaffAlertKind>;
+
+/** One alert: a case's (its number) or an accusation's (its reference); a send-back's note; a due date's moment. */
+export const StaffAlert = Type.Object({
+  id: Id,
+  kind: StaffAlertKind,
+  unread: Type.Boolean(),
+  created_at: Type.String(),
+  case: Type.Optional(Type.Object({ id: Id, case_number: Type.String() })),
+  accusation: Type.Optional(Type.Object({ id: Id, reference: Type.String() })),
+  note: Type.Union([Type.String(), Type.Null()]),
+  due_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type StaffAlert = Static<typeof StaffAlert>;
+
+/** The signed-in user's alerts (the last 50, newest first), how many are unread, and whether they take them by e-mail. */
+export const StaffAlerts = Type.Object({ alerts: Type.Array(StaffAlert), unread: Type.Integer(), mail: Type.Boolean() });
+export type StaffAlerts = Static<typeof StaffAlerts>;
+
+/** Who is signed in, for the staff header. */
+export const StaffMe = Type.Object({ id: Id, firstname: Type.String(), lastname: Type.String(), role: StaffRoleName });
+export type StaffMe = Static<typeof StaffMe>;
+
+/** Who is signed in, and their alerts: every staff role, each only their own. */
+export const staffAlertCalls = defineCalls('staff', {
+  staffWhoAmI: {
+    summary: 'The signed-in staff user: name and role',
+    responses: { 200: StaffMe, 401: errorResponses[400], ...errorResponses },
+  },
+  staffListAlerts: {
+    summary: "The signed-in staff user's alerts, newest first",
+    description: 'The last 50 alerts of the caller only, each unread or not, with the unread total and the e-mail setting.',
+    responses: { 200: StaffAlerts, 401: errorResponses[400], ...errorResponses },
+  },
+  staffMarkAlertsRead: {
+    summary: 'Mark some of my alerts read',
+    description: "Ids of the caller's own alerts; anyone else's are ignored. Answers the unread total left.",
+    body: Type.Object({ ids: Type.Array(Id, { maxItems: 100 }) }),
+    responses: { 200: Type.Object({ unread: Type.Integer() }), 401: errorResponses[400], ...errorResponses },
+  },
+  staffSaveAlertSettings: {
+    summary: 'Turn my alerts by e-mail on or off',
+    description: 'The alerts stay in the portal either way; the e-mails go in the language of this request.',
+    body: Type.Object({ mail: Type.Boolean() }),
+    responses: { 200: Type.Object({ mail: Type.Boolean() }), 401: errorResponses[400], ...errorResponses },
+  },
 });

@@ -51,6 +51,9 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
   // An admin's second factor: only the staff sign-in reads and writes it.
   staff_two_factor: { owner: 'staff' },
+  // Each staff user's alerts, and the due-date events the sweep raised once per case (server/staff/alerts-*.ts).
+  staff_alert: { owner: 'staff' },
+  case_due_event: { owner: 'staff' },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   revoked_token: { owner: 'auth' },
@@ -58,13 +61,16 @@ export const RELATIONS: Record<string, Ownership> = {
   guess_attempt: { owner: 'auth' },
 
   case_request: { owner: 'cases', sharedWith: ['casework', 'archive', 'administration'] },
-  question: { owner: 'cases', sharedWith: ['administration'] },
+  // The queue shows the answers to the questions an admin marks (issue 24): casework reads both.
+  question: { owner: 'cases', sharedWith: ['administration', 'casework'] },
   question_option: { owner: 'cases', sharedWith: ['administration'] },
   customer_case: { owner: 'cases', sharedWith: CASE_WORK },
-  case_answer: { owner: 'cases', sharedWith: ['administration'] },
+  case_answer: { owner: 'cases', sharedWith: ['administration', 'casework'] },
   case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
   case_owner: { owner: 'cases', public: true },
+  // Who holds a case and who wrote its response: whom the staff alerts of its moves and due dates tell.
+  case_staffing: { owner: 'cases', public: true },
   // Where archivists file closed cases; the staff case page shows where one was filed.
   archival_category: { owner: 'archive', sharedWith: ['casework'] },
   archival_category_name: { owner: 'archive', public: true },

@@ -71,3 +71,27 @@ export const staffMailSources = {
   staffPasswordMailText:
     'Hello {name},\n\nAn administrator of the Housing Development Corporation has given you access to the staff portal. To choose your password, open this link:\n\n{link}\n\nThe link works once, for 3 days. Then log in at {loginLink} with this e-mail address.\n',
 } as const;
+
+/**
+ * A staff user's alerts by e-mail (server/staff/alerts-service.ts raises them): one e-mail per
+ * alert, named after its kind (case_assigned → caseAssignedAlert…), and the daily digest of
+ * due-soon and late cases, one `{cases}` line each. `{link}` opens the case or accusation.
+ */
+export const staffAlertSources = {
+  caseAssignedAlertSubject: 'Case {caseNumber} was assigned to you',
+  caseAssignedAlertText: 'Hello {name},\n\nCase {caseNumber} was assigned to you.\n\nOpen it here:\n\n{link}\n',
+  approvalWaitingAlertSubject: 'A response to case {caseNumber} is waiting for your approval',
+  approvalWaitingAlertText: 'Hello {name},\n\nA response to case {caseNumber} is waiting for your approval.\n\nOpen it here:\n\n{link}\n',
+  responseReturnedAlertSubject: 'Your response to case {caseNumber} was sent back',
+  responseReturnedAlertText:
+    'Hello {name},\n\nYour response to case {caseNumber} was sent back by a manager, with this note:\n\n{note}\n\nOpen the case here:\n\n{link}\n',
+  accusationFiledAlertSubject: 'A new accusation: {reference}',
+  accusationFiledAlertText: 'Hello {name},\n\nA new accusation was filed, reference {reference}.\n\nOpen it here:\n\n{link}\n',
+  caseTransferredAlertSubject: 'Case {caseNumber} was transferred to your directorate',
+  caseTransferredAlertText: 'Hello {name},\n\nCase {caseNumber} was transferred to your directorate, {directorate}.\n\nOpen it here:\n\n{link}\n',
+  dueDigestSubject: 'Your cases due soon and late',
+  dueDigestText: 'Hello {name},\n\nThese cases need you today:\n\n{cases}\n',
+  dueSoonDigestLine: 'Case {caseNumber} is due on {date}: {link}',
+  lateDigestLine: 'Case {caseNumber} is late; it was due on {date}: {link}',
+  alertMailFooter: 'You can turn these e-mails off on the "My alerts" page of the staff portal: {settingsLink}',
+} as const;

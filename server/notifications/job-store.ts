@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Notice, NoticePayload } from './notices.ts';
+import type { DueDigestItem, Notice, NoticePayload } from './notices.ts';
 import type { Recipient } from './notice-texts.ts';
 
 export type Channel = 'mail' | 'sms';
@@ -35,6 +35,22 @@ export function createJobStore(db: Queryable) {
          SELECT channel, $2, $3, $4, $5, $6::jsonb, $7 FROM unnest($1::text[]) AS channel
          WHERE channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> '')`,
         [job.channels, job.notice, job.caseId ?? null, job.customerId ?? null, job.staffId ?? null, JSON.stringify(job.payload), job.at],
+      );
+    },
+
+    /**
+     * Adds a case to a staff user's digest of `day` (an Addis Ababa day) in the caller's
+     * transaction: the first one queues the digest's one job (unique per staff user and day,
+     * migration 023), later ones join its list while it waits unsent.
+     */
+    async queueDigestItem(tx: Queryable, digest: { staffId: string; language: string; day: string; item: DueDigestItem; at: Date }) {
+      await tx.query(
+        `INSERT INTO notification_job (channel, notice, staff_id, payload, run_after, digest_day)
+         VALUES ('mail', 'staff_due_digest', $1, jsonb_build_object('language', $2::text, 'due', jsonb_build_array($3::jsonb)), $4, $5::date)
+         ON CONFLICT (staff_id, digest_day) WHERE digest_day IS NOT NULL
+         DO UPDATE SET payload = jsonb_set(notification_job.payload, '{due}', (notification_job.payload -> 'due') || (EXCLUDED.payload -> 'due'))
+         WHERE notification_job.sent_at IS NULL AND notification_job.failed_at IS NULL AND notification_job.lease IS NULL`,
+        [digest.staffId, digest.language, JSON.stringify(digest.item), digest.at, digest.day],
       );
     },
 

@@ -1,7 +1,10 @@
 import { CATALOG_LOCALE, translate, type Language } from '../errors/catalogs.ts';
 import { caseNoticeSources, passwordNoticeSources } from '../mail/mail-sources.ts';
 import type { Mail } from '../mail/mailer.ts';
-import type { Notice, NoticePayload } from './notices.ts';
+import type { CaseNotice, NoticePayload, PasswordNotice } from './notices.ts';
+
+/** The notices written here; a staff alert's e-mail is staff-alert-mail.ts's. */
+type Notice = CaseNotice | PasswordNotice;
 
 /** The notices in the six languages, from the server catalogs (server/mail/mail-sources.ts). */
 const sources = { ...caseNoticeSources, ...passwordNoticeSources };

@@ -1,3 +1,5 @@
+import type { Language } from '../errors/catalogs.ts';
+
 /**
  * Which case moves a customer is told of, and what each notice says besides the
  * customer's name. Respond and return stay internal (the customer sees "processing" before
@@ -6,7 +8,31 @@
 export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected';
 /** After every password change (server/notifications/password-notices.ts): to a customer, or to a staff user. */
 export type PasswordNotice = 'password_changed' | 'staff_password_changed';
-export type Notice = CaseNotice | PasswordNotice;
+/** A staff user's alert by e-mail, and their daily digest of due-soon and late cases (server/notifications/staff-alert-mail.ts). */
+export type StaffNotice = 'staff_alert' | 'staff_due_digest';
+export type Notice = CaseNotice | PasswordNotice | StaffNotice;
+
+/** What a staff alert's e-mail says: its kind and the case or accusation it is about. */
+export interface AlertMail {
+  kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred';
+  caseId?: string;
+  caseNumber?: string;
+  accusationId?: string;
+  reference?: string;
+  /** A send-back's note, as the manager wrote it. */
+  note?: string;
+  /** A transfer's receiving directorate, by language. */
+  directorate?: Partial<Record<Language, string>>;
+}
+
+/** One case of a daily digest: due soon (its due moment ahead) or late. */
+export interface DueDigestItem {
+  kind: 'due_soon' | 'late';
+  caseId: string;
+  caseNumber: string;
+  /** The moment it falls (or fell) due, ISO. */
+  dueAt: string;
+}
 
 export interface NoticePayload {
   /** The case a case notice is about. */
@@ -15,8 +41,12 @@ export interface NoticePayload {
   date?: string;
   /** Why the case was rejected, as the staff user wrote it. */
   justification?: string;
-  /** A staff user's notice: the language they set the password in (staff have no stored one). */
+  /** A staff user's notice: the language they set the password in, or the one they last used the portal in. */
   language?: string;
+  /** A staff alert's e-mail: what the alert says. */
+  alert?: AlertMail;
+  /** A daily digest: its cases, growing until it is sent. */
+  due?: DueDigestItem[];
 }
 
 /** What a stored case move tells (server/cases/casework-store.ts hands it over in its transaction). */

@@ -6,8 +6,9 @@ import type { Mailer } from '../mail/mailer.ts';
 import { registry } from '../metrics/metrics.ts';
 import type { Channel, JobStore, LeasedJob } from './job-store.ts';
 import { noticeMail, noticeSms } from './notice-texts.ts';
-import { noticeOf, type MovedCase } from './notices.ts';
+import { noticeOf, type AlertMail, type MovedCase } from './notices.ts';
 import { queuePasswordNotice, type PasswordOwner } from './password-notices.ts';
+import { staffNoticeMail } from './staff-alert-mail.ts';
 import type { SmsProvider } from './sms.ts';
 
 /**
@@ -95,7 +96,8 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     if (!recipient) throw new Error('the recipient no longer exists');
     const link = linkOf(job);
     try {
-      if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
+      if (job.notice === 'staff_alert' || job.notice === 'staff_due_digest') await mailer.send(staffNoticeMail(recipient, job.payload, publicUrl));
+      else if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
       else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
     } catch (error) {
       // A relay's refusal may quote the address; the log must not (the job id leads to it).
@@ -152,6 +154,13 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
 
     /** In a password change's transaction: its notice, on this instance's channels for a customer. */
     passwordChanged: (tx: Queryable, owner: PasswordOwner, at: Date) => queuePasswordNotice(tx, owner, at, channels),
+
+    /** In a staff alert's transaction: its one e-mail, in the staff user's language (only when they take alerts by e-mail). */
+    alertMailed: (tx: Queryable, alert: { staffId: string; language: string; mail: AlertMail; at: Date }) =>
+      store.queue(tx, { channels: ['mail'], notice: 'staff_alert', staffId: alert.staffId, payload: { language: alert.language, alert: alert.mail }, at: alert.at }),
+
+    /** In a due-date sweep's transaction: the case joins the staff user's one digest of that Addis Ababa day. */
+    dueDigested: store.queueDigestItem,
 
     /** Sends every due job this instance can lease; tests call it instead of waiting for the timer. */
     drain(): Promise<{ sent: number; failed: number }> {

@@ -4,6 +4,7 @@ import type { Challenges } from '../auth/challenge.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { SignIn, SignInAttempt } from '../auth/sign-in.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
+import type { Language } from '../errors/catalogs.ts';
 import type { StaffRow, StaffStore } from './store.ts';
 import type { TwoFactor } from './two-factor.ts';
 
@@ -50,8 +51,8 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
     throw loginFailed();
   }
 
-  async function session(staff: StaffRow): Promise<string> {
-    await store.recordSignIn(staff.id, new Date(clock()));
+  async function session(staff: StaffRow, language?: Language): Promise<string> {
+    await store.recordSignIn(staff.id, new Date(clock()), language);
     await audit(staff, 'sign_in');
     return sessions.issue(staff.id, staff.role);
   }
@@ -71,9 +72,9 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
     },
 
     /** Any active staff user (the one staff sign-in); the token carries the role. An admin gets the second step's challenge instead. */
-    async staffLogin(email: string, password: string, address: string): Promise<SignInAnswer> {
+    async staffLogin(email: string, password: string, address: string, language?: Language): Promise<SignInAnswer> {
       const staff = await passwordChecked({ kind: 'staff', email, password, address });
-      if (staff.role !== 'admin') return { token: await session(staff) };
+      if (staff.role !== 'admin') return { token: await session(staff, language) };
       const standing = await twoFactor.standing(staff.id);
       if (standing === 'sealed-away') throw new ApiError(403, 'twoFactorSealedAway');
       return { second_factor: standing === 'enrolled' ? 'code' : 'enrol', challenge: challenges.issue(staff.id) };
@@ -92,7 +93,7 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
      * The admin's code: a session when it is right (and an enrolment under way is confirmed).
      * Every code counts towards the account's cap; a right one gives its count back.
      */
-    async verifyCode(challenge: string, code: string): Promise<string> {
+    async verifyCode(challenge: string, code: string, language?: Language): Promise<string> {
       const staff = await challenged(challenge);
       const key = `two-factor:${staff.id}`;
       const refusal = await counters.take(key, codeLimit.max, codeLimit.windowMs);
@@ -105,7 +106,7 @@ export function createStaffService({ store, sessions, signIn: checkPassword, two
       }
       await counters.giveBack(key);
       if (enrolling) await audit(staff, 'enrol_two_factor');
-      return session(staff);
+      return session(staff, language);
     },
 
     async logout(claims: SessionClaims) {

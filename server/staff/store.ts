@@ -34,9 +34,9 @@ export function createStaffStore(db: Queryable) {
     /** A sign-in's, a sign-out's or a second factor's entry in the audit log. */
     audit: (entry: AuditEntry) => recordAudit(db, entry),
 
-    /** When they last signed in, for the admin's list. */
-    async recordSignIn(id: string, at: Date) {
-      await db.query('UPDATE staff_user SET last_sign_in_at = $2 WHERE id = $1', [id, at]);
+    /** When they last signed in, for the admin's list, and the language they signed in in (their alerts' e-mails are written in it). */
+    async recordSignIn(id: string, at: Date, language: string | undefined) {
+      await db.query('UPDATE staff_user SET last_sign_in_at = $2, language = COALESCE($3, language) WHERE id = $1', [id, at, language ?? null]);
     },
   };
 }
