@@ -67,6 +67,8 @@ export function createCaseRequestAdminService(store: CaseRequestAdminStore, cloc
           input_type: draft.input_type,
           data_type: draft.data_type,
           is_required: draft.is_required ? 'yes' : 'no',
+          // Older clients send no flag: a question keeps whether the queue shows it.
+          show_in_queue: draft.show_in_queue ?? before?.show_in_queue ?? false,
           status: draft.status,
           position: draft.position ?? before?.position ?? (await store.nextQuestionPosition(tx, draft.case_request_id)),
           ...checkedNames(draft, 'name'),

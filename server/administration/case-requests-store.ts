@@ -10,7 +10,7 @@ const VALUES = names('value');
 const pairs = (alias: string, columns: string[]) => columns.map((c) => `'${c}', ${alias}.${c}`).join(', ');
 
 export const CASE_REQUEST_COLUMNS = ['division_id', 'directorate_id', 'target_working_days', 'status', 'position', ...CASE_NAMES];
-export const QUESTION_COLUMNS = ['case_request_id', 'input_type', 'data_type', 'is_required', 'status', 'position', ...NAMES];
+export const QUESTION_COLUMNS = ['case_request_id', 'input_type', 'data_type', 'is_required', 'show_in_queue', 'status', 'position', ...NAMES];
 export const OPTION_COLUMNS = ['status', 'position', ...VALUES];
 
 export type Row = Record<string, unknown>;
@@ -93,7 +93,7 @@ export function createCaseRequestAdminStore(db: Database) {
       db.query<AdminCaseRequest>(
         `SELECT r.id, r.division_id, r.directorate_id, ${filingDirectorate('r')} AS handling_directorate_id, r.target_working_days, r.status, r.position, ${CASE_NAMES.map((c) => `r.${c}`).join(', ')},
            coalesce((SELECT json_agg(json_build_object('id', q.id, 'case_request_id', q.case_request_id, 'input_type', q.input_type,
-                       'data_type', q.data_type, 'is_required', q.is_required = 'yes', 'status', q.status, 'position', q.position,
+                       'data_type', q.data_type, 'is_required', q.is_required = 'yes', 'show_in_queue', q.show_in_queue, 'status', q.status, 'position', q.position,
                        ${pairs('q', NAMES)}, 'used', ${QUESTION_USED},
                        'options', coalesce((SELECT json_agg(json_build_object('id', o.id, 'status', o.status, 'position', o.position,
                                    ${pairs('o', VALUES)}, 'used', ${OPTION_USED}) ORDER BY o.position, o.id)

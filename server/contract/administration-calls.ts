@@ -28,6 +28,8 @@ export const AdminQuestion = Type.Object({
   input_type: Type.String(),
   data_type: Type.String(),
   is_required: Type.Boolean(),
+  /** The staff queue shows its answer beside each case (issue 24). */
+  show_in_queue: Type.Boolean(),
   status: Status,
   position: Type.Integer(),
   /** A filed case answers it: it is never deleted. */
@@ -104,6 +106,8 @@ export const QuestionDraft = Type.Object({
   input_type: InputType,
   data_type: DataType,
   is_required: Type.Boolean(),
+  /** Show its answer in the staff queue; absent keeps what the question had (false for a new one). */
+  show_in_queue: Type.Optional(Type.Boolean()),
   status: Status,
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   options: Type.Array(OptionDraft, { maxItems: 100 }),

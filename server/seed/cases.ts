@@ -29,6 +29,8 @@ interface QuestionTemplate {
   options?: Six[];
   /** What the demo cases answer: the text typed, or the index of the option chosen. */
   demoAnswer: string | number;
+  /** The staff queue shows its answer beside each case (the admin's "show in the queue"). */
+  inQueue?: boolean;
 }
 
 const typed = (name: Six, dataType: 'string' | 'number', demoAnswer: string | number): QuestionTemplate => ({
@@ -38,6 +40,8 @@ const written = (name: Six, demoAnswer: string): QuestionTemplate => ({ name, in
 const chosen = (name: Six, options: Six[], demoAnswer: number): QuestionTemplate => ({
   name, inputType: 'select', dataType: 'string', options, demoAnswer,
 });
+
+const inQueue = (template: QuestionTemplate): QuestionTemplate => ({ ...template, inQueue: true });
 
 const questions = {
   houseNumber: typed(
@@ -89,7 +93,8 @@ const questions = {
     ],
     0,
   ),
-  urgency: chosen(
+  // The one the desk sorts its day by: the staff queue shows it.
+  urgency: inQueue(chosen(
     { en: 'How urgent is it?', am: 'ምን ያህል አስቸኳይ ነው?', or: 'Hangam ariifachiisaadha?', tg: 'ክንደይ ህጹጽ እዩ?', sm: 'Intee ayuu degdeg yahay?' },
     [
       { en: 'Urgent (today)', am: 'አስቸኳይ (ዛሬ)', or: "Ariifachiisaa (har'a)", tg: 'ህጹጽ (ሎሚ)', sm: 'Degdeg (maanta)' },
@@ -97,7 +102,7 @@ const questions = {
       { en: 'Routine', am: 'መደበኛ', or: 'Idilee', tg: 'ስሩዕ', sm: 'Caadi' },
     ],
     1,
-  ),
+  )),
   paymentMethod: chosen(
     { en: 'Preferred payment method', am: 'የሚመርጡት የክፍያ ዘዴ', or: 'Mala kaffaltii filattan', tg: 'ዝመረጽኩምዎ ኣገባብ ክፍሊት', sm: 'Habka lacag-bixinta aad doorbidayso' },
     [
@@ -334,8 +339,9 @@ async function insertCaseRequests(tx: Queryable): Promise<Map<string, SeededCase
       const questionId = await insertRow(
         tx,
         `INSERT INTO question (case_request_id, input_type, data_type, name_en, name_am, name_or, name_tg, name_sm, name_af,
-           is_required, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [id, template.inputType, template.dataType, ...inAll(template.name), ref.endsWith('?') ? 'no' : 'yes', questionPosition],
+           is_required, position, show_in_queue) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [id, template.inputType, template.dataType, ...inAll(template.name), ref.endsWith('?') ? 'no' : 'yes', questionPosition,
+          template.inQueue ?? false],
       );
       const optionIds: string[] = [];
       for (const [optionPosition, option] of (template.options ?? []).entries()) {
