@@ -1,5 +1,8 @@
-import type { Queryable } from '../../server/db/database.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import type { StaffRow } from '../../server/staff/store.ts';
+import { loadTokenSecret } from '../../server/auth/secret.ts';
+import { createTokenSigner, type StaffRole } from '../../server/auth/tokens.ts';
 
 type StaffFixture = Omit<StaffRow, 'id' | 'status' | 'directorate_id' | 'team_id'> & Partial<Pick<StaffRow, 'directorate_id' | 'team_id'>>;
 
@@ -21,4 +24,31 @@ export async function addStaff(db: Queryable, { directorate_id = null, team_id =
     [staff.firstname, staff.middlename, staff.lastname, staff.email, staff.password_hash, staff.role, now, directorate_id, team_id],
   );
   return row.id;
+}
+
+/** A staff user of a test, with a session: who they are, and the name their moves are shown under. */
+export interface SignedStaff {
+  id: string;
+  token: string;
+  /** Their full name, as staff screens show it (first, last: the fixture gives no middle name). */
+  name: string;
+}
+
+/**
+ * A new staff user with a session token signed as the server signs one: for tests of what staff
+ * may do, not of signing in (an admin's sign-in asks for a second factor). Each gets a last name
+ * of its own, so an answer can be searched for it.
+ */
+export async function signedStaff(
+  server: { db: Database; config: { tokenSecret: string } },
+  role: StaffRole,
+  directorateId: string | null,
+  firstname = 'Almaz',
+): Promise<SignedStaff> {
+  const lastname = `Staff${randomUUID().slice(0, 8)}`;
+  const id = await addStaff(server.db, {
+    email: `${role}-${randomUUID()}@portal.test`, password_hash: null, firstname, middlename: '', lastname, role, directorate_id: directorateId,
+  }, new Date(Date.now() - 1000));
+  const signer = createTokenSigner(await loadTokenSecret(server.db, server.config.tokenSecret));
+  return { id, token: signer.sign(id, role, 3600).token, name: `${firstname} ${lastname}` };
 }

@@ -15,41 +15,33 @@ export const officersQuery = () =>
     queryFn: ({ signal }) => api('staffListOfficers', { via: staffHttp, signal }),
   });
 
-/** The moves of the case's state machine; the server refuses any its state or the staff user's role does not allow. */
+/**
+ * The moves of the case's state machine; the server refuses any its state or the staff user's role does not allow.
+ * Each names the case's version as read, so a case someone changed meanwhile is refused (409) instead of moved.
+ */
 export const caseMoves = {
-  take: (id: string) => api('staffTakeCase', { params: { id }, via: staffHttp }),
-  assign: (id: string, officer: string) => api('staffAssignCase', { params: { id }, json: { officer }, via: staffHttp }),
-  schedule: (id: string, day: string) => api('staffScheduleCase', { params: { id }, json: { scheduled_date: day }, via: staffHttp }),
-  extend: (id: string, day: string) => api('staffScheduleCase', { params: { id }, json: { extended_date: day }, via: staffHttp }),
+  take: (id: string, version: number) => api('staffTakeCase', { params: { id }, json: { version }, via: staffHttp }),
+  assign: (id: string, officer: string, version: number) => api('staffAssignCase', { params: { id }, json: { officer, version }, via: staffHttp }),
+  schedule: (id: string, day: string, version: number) =>
+    api('staffScheduleCase', { params: { id }, json: { scheduled_date: day, version }, via: staffHttp }),
+  extend: (id: string, day: string, version: number) =>
+    api('staffScheduleCase', { params: { id }, json: { extended_date: day, version }, via: staffHttp }),
   /** Without a letter the server writes one from the justification. */
-  respond: (id: string, justification: string, letter?: File) => {
+  respond: (id: string, justification: string, version: number, letter?: File) => {
     const form = new FormData();
     form.append('justification', justification);
+    form.append('version', String(version));
     if (letter) form.append('attachment', letter);
     return api('staffRespondCase', { params: { id }, form, via: staffHttp });
   },
-  approve: (id: string) => api('staffApproveCase', { params: { id }, via: staffHttp }),
-  sendBack: (id: string, note: string) => api('staffReturnCase', { params: { id }, json: { note }, via: staffHttp }),
-  reject: (id: string, justification: string) =>
-    api('staffRejectCase', { params: { id }, json: { rejection_justification: justification }, via: staffHttp }),
+  approve: (id: string, version: number) => api('staffApproveCase', { params: { id }, json: { version }, via: staffHttp }),
+  sendBack: (id: string, note: string, version: number) => api('staffReturnCase', { params: { id }, json: { note, version }, via: staffHttp }),
+  reject: (id: string, justification: string, version: number) =>
+    api('staffRejectCase', { params: { id }, json: { rejection_justification: justification, version }, via: staffHttp }),
 };
 
-/** Where a case may be transferred: every active directorate, grouped under its division (by name in the reader's language, on screen). */
-export const transferTargetsQuery = () =>
-  queryOptions({
-    queryKey: keys.directorates(),
-    queryFn: async ({ signal }) => {
-      const [divisions, directorates] = await Promise.all([api('getAllDivisions', { signal }), api('getAllDirectorates', { signal })]);
-      return divisions.map((division) => ({
-        division,
-        directorates: directorates.filter((each) => each.division._id === division._id && each.status === 'active'),
-      })).filter((group) => group.directorates.length > 0);
-    },
-  });
-
-/** A misrouted case to another directorate's queue, with the reason (staff only: its customer is not told). */
-export const transferCase = (id: string, move: { directorate_id: string; reason: string; version: number }) =>
-  api('staffTransferCase', { params: { id }, json: move, via: staffHttp });
+/** An internal note on a case: the staff's alone; it does not change the case's version. */
+export const noteCase = (id: string, text: string) => api('staffNoteCase', { params: { id }, json: { text }, via: staffHttp });
 
 /** SPEC section 7: case files load from the CaseFiles media path; staff name the case they read it for. */
 export const caseFileUrl = (file: string, caseId: string) => `/media/CaseFiles/${file}?case=${caseId}`;

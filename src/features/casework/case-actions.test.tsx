@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen } from '../../testing/render.tsx';
-import type { StaffRole } from '../../app/staff-session.ts';
+import { staffSession, type StaffRole } from '../../app/staff-session.ts';
 import type { StaffCase } from '../../app/staff-cases.ts';
 import { CaseActions } from './case-actions.tsx';
 
@@ -33,5 +33,54 @@ describe('the moves of a response waiting for approval', () => {
 
   it('offers an admin nothing on a response another manager approves', async () => {
     expect(await buttonsFor(responded(false), 'admin')).toEqual([]);
+  });
+});
+
+/** A staff token for this tab, as the sign-in leaves it: only its claims matter to the screens. */
+const signIn = (id: string, role: StaffRole) =>
+  staffSession.start(`x.${btoa(JSON.stringify({ id, role })).replace(/=+$/, '')}.x`);
+const ongoing = (assignedTo: string | null) =>
+  ({
+    _id: 'case-1', case_number: 'HDC-2019-000001', status: 'ongoing', schedule_program: [], may_approve: false, version: 4,
+    assigned_to: assignedTo && { _id: assignedTo, firstname: 'Hana', middlename: 'Girma', lastname: 'Tolosa' },
+  }) as unknown as StaffCase;
+
+/** Assignment holds (issue 24): the moves of an assigned case are its holder's and the managers'. */
+describe('the moves of a case someone holds', () => {
+  afterEach(() => staffSession.clear());
+
+  it('offers a colleague no move, and says who holds the case', async () => {
+    signIn('officer-2', 'officer');
+    expect(await buttonsFor(ongoing('officer-1'), 'officer')).toEqual([]);
+    expect(screen.getByTestId('case-holder').textContent).toBe('Held by Hana Girma Tolosa: only they or a manager can move this case.');
+  });
+
+  it('offers its holder their moves, and a manager theirs with the reassignment', async () => {
+    signIn('officer-1', 'officer');
+    expect(await buttonsFor(ongoing('officer-1'), 'officer')).toEqual(['Set an appointment', 'Respond', 'Reject']);
+    expect(screen.queryByTestId('case-holder')).toBeNull();
+    cleanup();
+    signIn('manager-1', 'manager');
+    expect(await buttonsFor(ongoing('officer-1'), 'manager')).toEqual(['Set an appointment', 'Respond', 'Assign to an officer', 'Reject']);
+  });
+
+  it('sends the version the page read with the move', async () => {
+    signIn('officer-1', 'officer');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'));
+      sent.push([new URL(request.url).pathname, await request.json()]);
+      return Response.json({ status: 'rejected', ...Object.fromEntries(['en', 'am', 'or', 'tg', 'sm', 'af'].map((l) => [`Message_${l}`, 'Rejected.'])) });
+    }));
+    try {
+      await buttonsFor(ongoing('officer-1'), 'officer');
+      fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+      const dialog = within(await screen.findByTestId('confirm-dialog'));
+      fireEvent.change(dialog.getByLabelText(/Rejection justification/), { target: { value: 'Not ours.' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(sent).toEqual([['/staff_api/cases/case-1/reject', { rejection_justification: 'Not ours.', version: 4 }]]));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { httpStatus } from '../../app/http.ts';
-import type { StaffRole } from '../../app/staff-session.ts';
+import { staffSession, type StaffRole } from '../../app/staff-session.ts';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { FilePicker } from '../../ui/file-picker.tsx';
@@ -22,8 +22,10 @@ type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 
  * enforces it): only these buttons show, so nobody is offered a move that would be refused.
  * Approval is offered as the server says (four eyes: never to the one who wrote the response).
  */
-function movesFor(kase: StaffCase, role: StaffRole | undefined): Move[] {
+function movesFor(kase: StaffCase, role: StaffRole | undefined, held: boolean): Move[] {
   const approve: Move[] = kase.may_approve ? ['approve'] : [];
+  // An assigned case is its holder's to move, or a manager's; a colleague is offered nothing.
+  if (held) return [];
   // Admins approve only a response no other manager of its directorate can; archivists (and
   // admins) otherwise only file closed cases: the archive's action (features/archive).
   if (role === 'admin') return approve;
@@ -39,6 +41,15 @@ function movesFor(kase: StaffCase, role: StaffRole | undefined): Move[] {
     default:
       return [];
   }
+}
+
+/**
+ * Whether the case is held by someone other than this officer (the server's rule,
+ * server/casework/case-holder.ts): an assigned case is moved only by its holder or a manager.
+ */
+function heldByAnother(kase: StaffCase, role: StaffRole | undefined, me: string | undefined): boolean {
+  const open = kase.status === 'ongoing' || kase.status === 'responded';
+  return open && role === 'officer' && kase.assigned_to !== null && kase.assigned_to._id !== me;
 }
 
 /** An appointment is a day from today on, in the staff user's own calendar. */
@@ -61,8 +72,10 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const [day, setDay] = useState('');
   const [officer, setOfficer] = useState('');
   const [letter, setLetter] = useState<File>();
-  const id = kase._id;
-  const moves = movesFor(kase, role);
+  // The version this page read: a move of a case someone changed since is refused (409), said so, and the case reloaded.
+  const { _id: id, version } = kase;
+  const held = heldByAnother(kase, role, staffSession.staffId());
+  const moves = movesFor(kase, role, held);
   // A manager who wrote the response is not offered its approval: say who gives it.
   const approvedByAnother = kase.status === 'responded' && role === 'manager' && !kase.may_approve;
 
@@ -76,14 +89,14 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const act = useMutation({
     mutationFn: (chosen: Move) => {
       switch (chosen) {
-        case 'take': return caseMoves.take(id);
-        case 'assign': return caseMoves.assign(id, officer);
-        case 'schedule': return caseMoves.schedule(id, day);
-        case 'extend': return caseMoves.extend(id, day);
-        case 'respond': return caseMoves.respond(id, text.trim(), letter);
-        case 'approve': return caseMoves.approve(id);
-        case 'sendBack': return caseMoves.sendBack(id, text.trim());
-        case 'reject': return caseMoves.reject(id, text.trim());
+        case 'take': return caseMoves.take(id, version);
+        case 'assign': return caseMoves.assign(id, officer, version);
+        case 'schedule': return caseMoves.schedule(id, day, version);
+        case 'extend': return caseMoves.extend(id, day, version);
+        case 'respond': return caseMoves.respond(id, text.trim(), version, letter);
+        case 'approve': return caseMoves.approve(id, version);
+        case 'sendBack': return caseMoves.sendBack(id, text.trim(), version);
+        case 'reject': return caseMoves.reject(id, text.trim(), version);
       }
     },
     onSuccess: (answer) => {
@@ -98,6 +111,15 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffCaseKeys.all }),
   });
 
+  // Who holds the case, said to a colleague who may not move it.
+  if (held) {
+    const holder = personName(kase.assigned_to);
+    return (
+      <p className="form-hint case-holder" data-testid="case-holder">
+        <Trans>Held by {holder}: only they or a manager can move this case.</Trans>
+      </p>
+    );
+  }
   if (moves.length === 0) return null;
   const label: Record<Move, string> = {
     take: t`Take the case`,

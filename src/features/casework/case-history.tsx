@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDate } from '../../i18n/dates.ts';
+import { formatDate, formatTime } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import type { StaffHistoryEntry } from '../../app/staff-cases.ts';
+import { CaseNoteForm } from './case-note-form.tsx';
 
 /**
- * Every move of a case as staff see it, oldest first: what was done, by which role, and
- * the note (justifications and send-back notes, which the customer never sees here).
+ * Every move of a case as staff see it, oldest first: what was done, by whom (or the system:
+ * the filing, a job) in which role, when, and the note (justifications, send-back notes,
+ * internal notes, which the customer never sees). `noteCaseId`: where staff who may add an
+ * internal note add it (officers, managers, admins).
  */
-export function CaseHistory({ history }: { history: StaffHistoryEntry[] }) {
+export function CaseHistory({ history, noteCaseId }: { history: StaffHistoryEntry[]; noteCaseId?: string }) {
   const { t } = useLingui();
   const locale = useLocale();
   const actionName = (action: string): string =>
@@ -24,6 +27,7 @@ export function CaseHistory({ history }: { history: StaffHistoryEntry[] }) {
       return: t`Sent back`,
       reject: t`Rejected`,
       archive: t`Archived`,
+      note: t`Internal note`,
       transfer: t`Transferred to another directorate`,
     })[action] ?? action;
   const roleName = (role: string): string =>
@@ -36,24 +40,26 @@ export function CaseHistory({ history }: { history: StaffHistoryEntry[] }) {
       </h2>
       <ol className="history-list" data-testid="staff-history">
         {history.map((entry, index) => (
-          <li key={index} className="history-entry">
+          // An internal note is marked apart from the moves: staff words, never the customer's to read.
+          <li key={index} className={entry.action === 'note' ? 'history-entry history-note' : 'history-entry'}>
             <div className="history-head">
-              <strong>{actionName(entry.action)}</strong>
+              {entry.action === 'note' ? <span className="badge badge-blue">{actionName('note')}</span> : <strong>{actionName(entry.action)}</strong>}
               {entry.assigned_to && <span>→ {personName(entry.assigned_to)}</span>}
               {entry.transfer && (
                 <span data-testid="history-transfer">
                   {entry.transfer.from ? localized(entry.transfer.from, 'name', locale) : t`No directorate`} → {localized(entry.transfer.to, 'name', locale)}
                 </span>
               )}
-              <span className="muted">
-                {formatDate(entry.at, locale)}
-                {entry.by && ` · ${roleName(entry.by.role)}`}
-              </span>
+            </div>
+            <div className="muted">
+              {formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)} · {entry.actor_name ?? t`System`}
+              {entry.by && ` (${roleName(entry.by.role)})`}
             </div>
             {entry.note && <p className="remark">{entry.note}</p>}
           </li>
         ))}
       </ol>
+      {noteCaseId && <CaseNoteForm caseId={noteCaseId} />}
     </section>
   );
 }

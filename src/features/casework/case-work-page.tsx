@@ -15,6 +15,7 @@ import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
 import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { CaseHistory } from './case-history.tsx';
+import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 import { CaseTransfer } from './case-transfer.tsx';
 import { CustomerCases, RelatedCase } from './customer-cases.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
@@ -35,6 +36,11 @@ export function CaseWorkPage({ id, archiveAction }: {
   const date = (iso: string | null | undefined) => formatDate(iso, locale);
   const letter = kase.response_justification?.attachment;
   const { customer } = kase;
+  const role = staffSession.role();
+  // A response sent back is a draft to redo, not an answer (review defect 2).
+  const sentBack = lastSendBack(kase);
+  // Anyone of the directorate notes a case, and an admin one it reads; archivists only file.
+  const mayNote = role === 'officer' || role === 'manager' || role === 'admin';
 
   return (
     <>
@@ -44,7 +50,8 @@ export function CaseWorkPage({ id, archiveAction }: {
         <CaseStateBadge status={kase.status} />
         <LateBadge late={kase.late} />
       </div>
-      <CaseActions kase={kase} role={staffSession.role()} />
+      {sentBack && <SentBackNotice sentBack={sentBack} />}
+      <CaseActions kase={kase} role={role} />
       <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
@@ -61,7 +68,7 @@ export function CaseWorkPage({ id, archiveAction }: {
               [<Trans>Late</Trans>, kase.late === 'yes' ? t`Yes` : t`No`],
               [<Trans>Assigned to</Trans>, personName(kase.assigned_to) || undefined],
               [<Trans>Processing start date</Trans>, date(kase.ongoing_date)],
-              [<Trans>Responded by</Trans>, personName(kase.responded_by) || undefined],
+              [sentBack ? <Trans>Sent-back draft by</Trans> : <Trans>Responded by</Trans>, personName(kase.responded_by) || undefined],
               [<Trans>Responded date</Trans>, date(kase.verified_date)],
               [<Trans>Rejected date</Trans>, date(kase.rejected_date)],
               [<Trans>Rejection justification</Trans>, kase.rejection_justification ?? undefined],
@@ -101,11 +108,15 @@ export function CaseWorkPage({ id, archiveAction }: {
           </DetailsSection>
         )}
         {letter && (
-          <DetailsSection title={<Trans>Response letter</Trans>}>
-            <LazyPdfViewer source={{ url: caseFileUrl(letter, kase._id), headers: staffSession.headers() }} height={600} title={t`Response letter`} />
+          <DetailsSection title={sentBack ? <Trans>Sent-back draft letter</Trans> : <Trans>Response letter</Trans>}>
+            <LazyPdfViewer
+              source={{ url: caseFileUrl(letter, kase._id), headers: staffSession.headers() }}
+              height={600}
+              title={sentBack ? t`Sent-back draft letter` : t`Response letter`}
+            />
           </DetailsSection>
         )}
-        <CaseHistory history={kase.history} />
+        <CaseHistory history={kase.history} noteCaseId={mayNote ? kase._id : undefined} />
       </div>
     </>
   );
