@@ -29,6 +29,7 @@ import { Route as EmailVerificationRouteImport } from './routes/email.verificati
 import { Route as PrintIdRouteImport } from './routes/print.$id'
 import { Route as StaffIndexRouteImport } from './routes/staff.index'
 import { Route as StaffAdminRouteImport } from './routes/staff.admin'
+import { Route as StaffAlertsRouteImport } from './routes/staff.alerts'
 import { Route as StaffApprovalsRouteImport } from './routes/staff.approvals'
 import { Route as StaffAuditRouteImport } from './routes/staff.audit'
 import { Route as StaffDashboardRouteImport } from './routes/staff.dashboard'
@@ -144,6 +145,11 @@ const StaffAdminRoute = StaffAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAlertsRoute = StaffAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffApprovalsRoute = StaffApprovalsRouteImport.update({
   id: '/approvals',
   path: '/approvals',
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/admin': typeof StaffAdminRoute
+  '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/admin': typeof StaffAdminRoute
+  '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
   '/staff/admin': typeof StaffAdminRoute
+  '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
   '/staff/audit': typeof StaffAuditRoute
   '/staff/dashboard': typeof StaffDashboardRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/admin'
+    | '/staff/alerts'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/admin'
+    | '/staff/alerts'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/email/verification'
     | '/print/$id'
     | '/staff/admin'
+    | '/staff/alerts'
     | '/staff/approvals'
     | '/staff/audit'
     | '/staff/dashboard'
@@ -590,6 +602,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffAdminRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/alerts': {
+      id: '/staff/alerts'
+      path: '/alerts'
+      fullPath: '/staff/alerts'
+      preLoaderRoute: typeof StaffAlertsRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/approvals': {
       id: '/staff/approvals'
       path: '/approvals'
@@ -715,6 +734,7 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 
 interface StaffRouteChildren {
   StaffAdminRoute: typeof StaffAdminRoute
+  StaffAlertsRoute: typeof StaffAlertsRoute
   StaffApprovalsRoute: typeof StaffApprovalsRoute
   StaffAuditRoute: typeof StaffAuditRoute
   StaffDashboardRoute: typeof StaffDashboardRoute
@@ -732,6 +752,7 @@ interface StaffRouteChildren {
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAdminRoute: StaffAdminRoute,
+  StaffAlertsRoute: StaffAlertsRoute,
   StaffApprovalsRoute: StaffApprovalsRoute,
   StaffAuditRoute: StaffAuditRoute,
   StaffDashboardRoute: StaffDashboardRoute,

@@ -1,5 +1,7 @@
 import type { Role } from '../../server/contract/endpoints.ts';
+import { useSyncExternalStore } from 'react';
 import { http } from './http.ts';
+import { shareAcrossTabs } from './tab-sharing.ts';
 
 /**
  * What every staff query's key starts with: signing out removes them all, so the next person
@@ -25,14 +27,45 @@ function claims(token: string | undefined): { id: string; role: StaffRole } | un
   }
 }
 
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/** Tabs and windows of one browser session share the staff sign-in, apart from the customer's (tab-sharing.ts). */
+const sharing = shareAcrossTabs('portal-staff-session', {
+  token: () => staffSession.token(),
+  adopt(token) {
+    if (!claims(token) || token === staffSession.token()) return;
+    sessionStorage.setItem(KEY, token);
+    sharing.holdLock(true);
+    changed();
+  },
+  signedOutElsewhere: () => forget(),
+});
+
+function forget() {
+  sessionStorage.removeItem(KEY);
+  sharing.holdLock(false);
+  changed();
+}
+
 /**
- * A staff user's sign-in in this tab: shared by the accusation screens and the case
- * screens, which are features of their own.
+ * A staff user's sign-in in this tab and the others of the browser session: shared by the
+ * accusation screens and the case screens, which are features of their own.
  */
 export const staffSession = {
   token: () => sessionStorage.getItem(KEY) ?? undefined,
-  start: (token: string) => sessionStorage.setItem(KEY, token),
-  clear: () => sessionStorage.removeItem(KEY),
+  start(token: string) {
+    sessionStorage.setItem(KEY, token);
+    sharing.holdLock(true);
+    sharing.announce(token);
+    changed();
+  },
+  /** Signs out here and in every other tab of the browser session. */
+  clear() {
+    const signedIn = Boolean(staffSession.token());
+    forget();
+    if (signedIn) sharing.announceSignedOut();
+  },
   role: () => claims(staffSession.token())?.role,
   staffId: () => claims(staffSession.token())?.id,
   /** The header a staff user's PDF requests carry. */
@@ -40,7 +73,19 @@ export const staffSession = {
     const token = staffSession.token();
     return token ? { Authorization: `Bearer ${token}` } : {};
   },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** This tab's sign-in, or one an open tab of the browser session hands over (a staff link opened in a new tab). */
+  async restore() {
+    sharing.holdLock(Boolean(staffSession.token()));
+    await sharing.handOver();
+  },
 };
+
+/** This tab's staff token, live: undefined once signed out here or in another tab. */
+export const useStaffToken = () => useSyncExternalStore(staffSession.subscribe, staffSession.token);
 
 /** The staff client: their token on every call; a 401 ends their session here too. */
 export const staffHttp = http.extend({
@@ -48,5 +93,6 @@ export const staffHttp = http.extend({
     const token = staffSession.token();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   },
+  // Every tab holds the same token: ended for one, it is ended for all.
   afterResponse: (response) => void (response.status === 401 && staffSession.clear()),
 });

@@ -8,13 +8,13 @@ import { StaffLayout } from '../features/staff/staff-layout.tsx';
 
 export const Route = createFileRoute('/staff/cases/$id')({
   staticData: { title: msg`Case` },
-  loader: async ({ context: { queryClient }, params: { id } }) => {
+  loader: async ({ context: { queryClient }, params: { id }, location }) => {
     try {
       await queryClient.ensureQueryData(staffCaseQuery(id));
     } catch (error) {
       // Another directorate's case does not exist for this staff user, as for customers.
       if (httpStatus(error) === 404 || httpStatus(error) === 400) throw notFound();
-      if (httpStatus(error) === 401) throw redirect({ to: '/staff/login' });
+      if (httpStatus(error) === 401) throw redirect({ to: '/staff/login', search: { next: location.href } });
       throw error;
     }
   },

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { ROLES, saveStaff, staffAdminKeys, type StaffDraft, type StaffMember } from './staff-users-api.ts';
-import { ROLE_LABEL } from './role-label.ts';
+import { ROLE_LABEL } from '../../ui/staff/role-label.ts';
 import type { Directorate, Team } from '../../../server/contract/divisions.ts';
 
 const EMPTY: StaffDraft = { email: '', firstname: '', middlename: '', lastname: '', role: 'officer', status: 'active', directorate_id: null, team_id: null };

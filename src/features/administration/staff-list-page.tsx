@@ -6,7 +6,7 @@ import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { organisationQuery, staffListQuery, type StaffMember } from './staff-users-api.ts';
-import { ROLE_LABEL } from './role-label.ts';
+import { ROLE_LABEL } from '../../ui/staff/role-label.ts';
 import { StaffForm } from './staff-form.tsx';
 
 /** The admin's list of staff users: role, placement, status, last sign-in; one opens in the form. */

@@ -27,6 +27,8 @@ const VERBS: Record<string, MessageDescriptor> = {
   return: msg`Sent the response back`,
   reject: msg({ context: 'audit', message: 'Rejected' }),
   archive: msg`Archived`,
+  // A filing corrected within its 30 days (its before and after name the two categories).
+  refile: msg`Moved to another category`,
   note: msg`Added a note`,
   // A case moved to another directorate's queue (its before and after name the two).
   transfer: msg`Transferred to another directorate`,
@@ -40,6 +42,8 @@ const VERBS: Record<string, MessageDescriptor> = {
   enrol_two_factor: msg({ context: 'audit', message: 'Set up two-step log-in' }),
   two_factor_failed: msg`Gave a wrong log-in code`,
   reset_two_factor: msg`Reset two-step log-in`,
+  // Their own alerts by e-mail turned on or off (issue 24), on the "My alerts" page.
+  save_alert_settings: msg`Changed their alert e-mails`,
 };
 
 const SUBJECTS: Record<AuditSubjectType, MessageDescriptor> = {

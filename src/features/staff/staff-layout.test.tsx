@@ -21,29 +21,35 @@ async function staffFrame() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
+/** Every role's first link: its own alerts. */
+const ALERTS: [string, string] = ['Alerts', '/staff/alerts'];
+
 describe('the staff frame', () => {
   beforeEach(() => {
-    // The language selector asks which languages are open.
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ languages: ['en', 'am'] })));
+    // The language selector asks which languages are open; the nav's counts and the header's name are not this test's.
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input instanceof Request ? input.url : input).includes('/settings_api/languages') ? Response.json({ languages: ['en', 'am'] }) : new Response('{}', { status: 404 })));
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it.each<[StaffRole, [string, string][]]>([
-    ['officer', [['Case queue', '/staff']]],
+    ['officer', [ALERTS, ['Case queue', '/staff']]],
     [
       'manager',
       [
+        ALERTS,
         ['Case queue', '/staff'],
-        ['Waiting for approval', '/staff/approvals'],
+        ['Waiting for approval', '/staff?view=approval'],
         ['Dashboard', '/staff/dashboard'],
         ['Audit log', '/staff/audit'],
       ],
     ],
-    ['accusation_acceptor', [['Accusations', '/staff/accusations']]],
-    ['archivist', [['Archive', '/staff/archive']]],
+    ['accusation_acceptor', [ALERTS, ['Accusations', '/staff/accusations']]],
+    ['archivist', [ALERTS, ['Archive', '/staff/archive']]],
     [
       'admin',
       [
+        ALERTS,
         ['Waiting for approval', '/staff/approvals'],
         ['Organisation and services', '/staff/admin'],
         ['Staff users', '/staff/people'],

@@ -1,19 +1,33 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { staffApi } from './api.ts';
-import { STAFF_QUERIES, staffSession, type StaffRole } from '../../app/staff-session.ts';
+import { STAFF_QUERIES, staffSession, useStaffToken, type StaffRole } from '../../app/staff-session.ts';
+import { queueQuery } from '../../app/staff-cases.ts';
+import { AlertsLink } from './alerts-link.tsx';
+import { SignedInAs } from './signed-in-as.tsx';
 
 /** The staff frame: the language, log out, and the screens of the signed-in role. */
 export function StaffLayout({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const token = useStaffToken();
+  const here = useLocation({ select: (location) => location.href });
+  /** Set by this tab's own Logout, which goes to the log-in with nothing to come back to. */
+  const loggingOut = useRef(false);
+  // Signed out in another tab (or the session ended): this tab leaves too, to come back here after a log-in.
+  useEffect(() => {
+    if (!signedIn || token || loggingOut.current || here.startsWith('/staff/login')) return;
+    queryClient.removeQueries({ queryKey: STAFF_QUERIES });
+    void navigate({ to: '/staff/login', search: { next: here } });
+  }, [signedIn, token, here, navigate, queryClient]);
   const logout = useMutation({
     mutationFn: staffApi.logout,
     onSettled: () => {
+      loggingOut.current = true;
       staffSession.clear();
       queryClient.removeQueries({ queryKey: STAFF_QUERIES });
       void navigate({ to: '/staff/login' });
@@ -29,6 +43,7 @@ export function StaffLayout({ children, signedIn = true }: { children: ReactNode
           </span>
         </span>
         <div className="top-bar-actions">
+          {signedIn && token && <SignedInAs />}
           <LanguageSelect />
           {signedIn && (
             <button type="button" className="button button-light" disabled={logout.isPending} onClick={() => logout.mutate()}>
@@ -54,16 +69,13 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
   const { t } = useLingui();
   return (
     <nav className="staff-nav" aria-label={t`Staff screens`}>
+      {role && <AlertsLink />}
       {(role === 'officer' || role === 'manager') && (
         <Link to="/staff" className="nav-link" activeOptions={{ exact: true, includeSearch: false }}>
           <Trans>Case queue</Trans>
         </Link>
       )}
-      {(role === 'manager' || role === 'admin') && (
-        <Link to="/staff/approvals" className="nav-link">
-          <Trans>Waiting for approval</Trans>
-        </Link>
-      )}
+      {(role === 'manager' || role === 'admin') && <ApprovalsLink manager={role === 'manager'} />}
       {role === 'accusation_acceptor' && (
         <Link to="/staff/accusations" className="nav-link">
           <Trans>Accusations</Trans>
@@ -95,5 +107,29 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
         </>
       )}
     </nav>
+  );
+}
+
+/**
+ * "Waiting for approval" with how many letters wait: a manager's opens the queue's approval
+ * view, an admin's their approvals page (issue 24). The count is the queue's own, so a move
+ * that refreshes the queue refreshes it.
+ */
+function ApprovalsLink({ manager }: { manager: boolean }) {
+  const waiting = useQuery(queueQuery({ view: 'approval', page: 1 })).data?.counts.approval;
+  const label = (
+    <>
+      <Trans>Waiting for approval</Trans>
+      {waiting !== undefined && <span className="nav-count" data-testid="approval-count">{waiting}</span>}
+    </>
+  );
+  return manager ? (
+    <Link to="/staff" search={{ view: 'approval' }} className="nav-link" activeOptions={{ includeSearch: true }}>
+      {label}
+    </Link>
+  ) : (
+    <Link to="/staff/approvals" className="nav-link">
+      {label}
+    </Link>
   );
 }

@@ -12,14 +12,15 @@ import { CodeStep, EnrolStep } from './two-factor-steps.tsx';
 /** Where the sign-in stands: the password, or an admin's second step with its challenge. */
 type Step = { kind: 'password' } | { kind: 'enrol' | 'code'; challenge: string };
 
-export function StaffLoginPage() {
+/** `returnTo`: the staff page a signed-out visit came from (checked by the route), else /staff. */
+export function StaffLoginPage({ returnTo }: { returnTo?: string }) {
   const navigate = useNavigate();
   const showRefusal = useServerRefusal();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const signedIn = (token: string) => {
     staffSession.start(token);
-    // /staff sends each role where it works.
-    void navigate({ to: '/staff' });
+    // Back to the page a link opened; otherwise /staff sends each role where it works.
+    void (returnTo ? navigate({ href: returnTo, replace: true }) : navigate({ to: '/staff' }));
   };
   const login = useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) => staffApi.login(email, password),
