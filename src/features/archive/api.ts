@@ -33,5 +33,13 @@ export const archiveQuery = (search: ArchiveSearch) =>
 export const saveCategory = (change: { _id?: string; name: string; status?: ArchivalCategory['status'] }) =>
   api('staffSaveArchivalCategory', { json: change, via: staffHttp });
 
-/** Files a verified or rejected case under an active category: its last move. */
+/** Files a verified or rejected case under an active category. */
 export const fileCase = (id: string, category: string) => api('staffArchiveCase', { params: { id }, json: { category }, via: staffHttp });
+
+/** Files several under one category, each as fileCase does: one result per case. */
+export const fileCases = (caseIds: string[], category: string) =>
+  api('staffBulkArchiveCases', { json: { case_ids: caseIds, category }, via: staffHttp });
+
+/** Moves a filed case to another category, within 30 days of its filing, saying why. */
+export const refileCase = (id: string, category: string, reason: string) =>
+  api('staffRefileCase', { params: { id }, json: { category, reason }, via: staffHttp });

@@ -27,6 +27,7 @@ export function CaseHistory({ history, noteCaseId }: { history: StaffHistoryEntr
       return: t`Sent back`,
       reject: t`Rejected`,
       archive: t`Archived`,
+      refile: t`Moved to another category`,
       note: t`Internal note`,
       transfer: t`Transferred to another directorate`,
     })[action] ?? action;

@@ -15,6 +15,7 @@ import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
 import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { CaseHistory } from './case-history.tsx';
+import { PrintCaseButton } from './print-case-button.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 import { CaseTransfer } from './case-transfer.tsx';
 import { CustomerCases, RelatedCase } from './customer-cases.tsx';
@@ -49,6 +50,7 @@ export function CaseWorkPage({ id, archiveAction }: {
         <h1 className="case-number">{kase.case_number}</h1>
         <CaseStateBadge status={kase.status} />
         <LateBadge late={kase.late} />
+        <PrintCaseButton caseId={kase._id} caseNumber={kase.case_number} />
       </div>
       {sentBack && <SentBackNotice sentBack={sentBack} />}
       <CaseActions kase={kase} role={role} />

@@ -1,10 +1,11 @@
-/** A required text a staff action needs (a justification, a note, an outcome): up to 5,000 characters. */
-export function TextAreaField({ id, label, value, onChange, rows = 6 }: {
+/** A required text a staff action needs (a justification, a note, an outcome): up to 5,000 characters unless told. */
+export function TextAreaField({ id, label, value, onChange, rows = 6, maxLength = 5000 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   rows?: number;
+  maxLength?: number;
 }) {
   return (
     <div className="form-field">
@@ -12,7 +13,7 @@ export function TextAreaField({ id, label, value, onChange, rows = 6 }: {
         {label}
         <span className="required-mark" aria-hidden="true"> *</span>
       </label>
-      <textarea id={id} rows={rows} maxLength={5000} aria-required value={value} onChange={(e) => onChange(e.target.value)} />
+      <textarea id={id} rows={rows} maxLength={maxLength} aria-required value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }
