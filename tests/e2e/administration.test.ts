@@ -78,6 +78,11 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
       const row = division.locator(`li[data-case-request="${requestId}"]`);
       await row.waitFor();
       expect(await row.textContent()).toContain(locale === 'en' ? requestName.en : requestName.am);
+      // Review defect 8: saved without a directorate, it is flagged with the one its cases fall to.
+      const [fallback] = await app.server.db.query<{ name_en: string; name_am: string }>(
+        `SELECT name_en, name_am FROM directorate WHERE division_id = $1 AND status = 'active' ORDER BY name_en, id LIMIT 1`, [divisionId],
+      );
+      expect(await row.locator('.case-request-routing.badge-amber').textContent()).toContain(locale === 'en' ? fallback.name_en : fallback.name_am);
 
       // Its select question, in six languages, with two options; Afar left empty on one option shows the missing marker.
       await row.locator('button.add-question').click();
