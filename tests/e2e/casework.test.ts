@@ -11,6 +11,8 @@ import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
+import { pickDay } from '../helpers/day-field.ts';
+import { formatDate } from '../../src/i18n/dates.ts';
 
 const PASSWORD = 'Staff12345';
 const OFFICER = 'officer@casework.test';
@@ -216,7 +218,11 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await expect.poll(async () => (await caseRow(kase.id)).status).toBe('ongoing');
 
         const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-        await move(officer.page, locale, words.schedule, (dialog) => dialog.locator('#appointment-day').fill(day));
+        await move(officer.page, locale, words.schedule, async (dialog) => {
+          await pickDay(dialog, 'appointment-day', locale, day);
+          // The day in the other calendar beside it: the Ethiopian one is what the customer's SMS names.
+          expect(await dialog.getByTestId('appointment-day-beside').textContent()).toContain(formatDate(`${day}T12:00:00Z`, 'am'));
+        }, `staff-confirm-schedule-${locale}-${device}`);
         // With an appointment set, the next move is to move it.
         await officer.page.locator('.case-actions').getByRole('button', { name: words.extend }).waitFor();
         await screenshot(officer.page, `staff-case-${locale}-${device}`);

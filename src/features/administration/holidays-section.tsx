@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '../../i18n/dates.ts';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
+import { DayField, useDayProblemText } from '../../ui/staff/day-field.tsx';
+import { NO_SUCH_DAY } from '../../ui/staff/day-checks.ts';
 import { adminKeys, deleteHoliday, holidaysQuery, saveHoliday, type Holiday, type HolidayDraft } from './api.ts';
 
 const EMPTY: HolidayDraft = { calendar: 'dated', date: '', month: null, day: null, name: '' };
@@ -19,6 +22,8 @@ export function HolidaysSection() {
   const { data } = useQuery(holidaysQuery());
   const [draft, setDraft] = useState<HolidayDraft>(EMPTY);
   const set = (change: Partial<HolidayDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [dateError, setDateError] = useState<string>();
+  const dayProblemText = useDayProblemText();
   const done = async (answer: Parameters<typeof serverMessage>[0]) => {
     toast('success', serverMessage(answer, locale) ?? t`Saved`);
     await queryClient.invalidateQueries({ queryKey: adminKeys.holidays() });
@@ -26,9 +31,13 @@ export function HolidaysSection() {
   const save = useMutation({ mutationFn: saveHoliday, onSuccess: async (answer) => { await done(answer); setDraft(EMPTY); }, onError: refusal });
   const remove = useMutation({ mutationFn: deleteHoliday, onSuccess: done, onError: refusal });
   const when = (holiday: Holiday) =>
-    holiday.calendar === 'dated' ? holiday.date : `${holiday.calendar === 'ethiopian' ? t`Ethiopian calendar` : t`Gregorian calendar`}: ${holiday.month}/${holiday.day}`;
+    holiday.calendar === 'dated' ? formatDate(`${holiday.date}T12:00:00Z`, locale) : `${holiday.calendar === 'ethiopian' ? t`Ethiopian calendar` : t`Gregorian calendar`}: ${holiday.month}/${holiday.day}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A day not picked, or one that does not exist, is said so before anything is sent.
+    const problem = draft.calendar !== 'dated' ? undefined : !draft.date ? 'missing' : draft.date === NO_SUCH_DAY ? 'nonexistent' : undefined;
+    setDateError(problem && dayProblemText(problem));
+    if (problem) return;
     save.mutate(draft.calendar === 'dated' ? { ...draft, month: null, day: null } : { ...draft, date: null });
   };
 
@@ -62,10 +71,7 @@ export function HolidaysSection() {
             </select>
           </div>
           {draft.calendar === 'dated' ? (
-            <div className="form-field">
-              <label htmlFor="holiday-date"><Trans>Date</Trans></label>
-              <input id="holiday-date" type="date" value={draft.date ?? ''} onChange={(e) => set({ date: e.target.value })} />
-            </div>
+            <DayField id="holiday-date" label={<Trans>Date</Trans>} value={draft.date ?? ''} error={dateError} onChange={(day) => set({ date: day })} />
           ) : (
             <>
               <div className="form-field">

@@ -12,6 +12,8 @@ import { CaseStateBadge } from '../../ui/staff/case-state-badge.tsx';
 import { CaseTable, type CaseColumn } from '../../ui/staff/case-queue-table.tsx';
 import { CaseResults } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
+import { DayField, useDayProblemText } from '../../ui/staff/day-field.tsx';
+import { dayRangeProblem } from '../../ui/staff/day-checks.ts';
 
 /**
  * The archive: filed cases, the last filed first, found by category, part of a
@@ -25,9 +27,16 @@ export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {
   const found = useQuery({ ...archiveQuery(search), placeholderData: (previous) => previous });
   const [draft, setDraft] = useState(search);
   const set = (change: Partial<ArchiveSearch>) => setDraft((current) => ({ ...current, ...change }));
+  const [rangeError, setRangeError] = useState<{ field: 'from' | 'to'; text: string }>();
+  const dayProblemText = useDayProblemText();
+  const rangeErrorOf = (field: 'from' | 'to') => (rangeError?.field === field ? rangeError.text : undefined);
   const go = (next: ArchiveSearch) => void navigate({ to: '/staff/archive/search', search: next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A day that does not exist, or a range that ends before it starts, is said so rather than searched.
+    const problem = dayRangeProblem(draft.from, draft.to);
+    setRangeError(problem && { field: problem.field, text: dayProblemText(problem.problem) });
+    if (problem) return;
     go({ ...draft, case_number: draft.case_number?.trim() || undefined, page: 1 });
   };
   const columns: CaseColumn<ArchivedCase>[] = [
@@ -46,7 +55,7 @@ export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {
         </h1>
       </div>
       <ArchiveTabs />
-      <form className="filters" onSubmit={submit} role="search">
+      <form className="filters" onSubmit={submit} role="search" noValidate>
         <label className="inline-field">
           <span>
             <Trans>Archival category</Trans>
@@ -66,18 +75,10 @@ export function ArchiveSearchPage({ search }: { search: ArchiveSearch }) {
           </span>
           <input name="case_number" value={draft.case_number ?? ''} maxLength={40} onChange={(e) => set({ case_number: e.target.value })} />
         </label>
-        <label className="inline-field">
-          <span>
-            <Trans>Archived from</Trans>
-          </span>
-          <input name="from" type="date" value={draft.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label className="inline-field">
-          <span>
-            <Trans>Archived to</Trans>
-          </span>
-          <input name="to" type="date" value={draft.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
+        <DayField inline id="archived-from" label={<Trans>Archived from</Trans>} value={draft.from ?? ''} error={rangeErrorOf('from')}
+          onChange={(day) => set({ from: day || undefined })} />
+        <DayField inline id="archived-to" label={<Trans>Archived to</Trans>} value={draft.to ?? ''} error={rangeErrorOf('to')}
+          onChange={(day) => set({ to: day || undefined })} />
         <button type="submit" className="button button-primary">
           <Trans>Search</Trans>
         </button>

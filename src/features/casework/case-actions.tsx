@@ -14,6 +14,8 @@ import { caseMoves, officersQuery } from './api.ts';
 import { AssigneeSelect } from '../../ui/staff/assignee-select.tsx';
 import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/staff/text-area-field.tsx';
+import { DayField, useDayProblemText } from '../../ui/staff/day-field.tsx';
+import { addisToday, appointmentDayProblem, aYearOn } from '../../ui/staff/day-checks.ts';
 
 type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject';
 
@@ -52,11 +54,6 @@ function heldByAnother(kase: StaffCase, role: StaffRole | undefined, me: string 
   return open && role === 'officer' && kase.assigned_to !== null && kase.assigned_to._id !== me;
 }
 
-/** An appointment is a day from today on, in the staff user's own calendar. */
-const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-/** The last day the server takes (server/casework/appointment-day.ts): the same day a year on. */
-const aYearOn = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4) === '-02-29' ? '-02-28' : day.slice(4)}`;
-
 /**
  * The buttons for the moves this case allows, each asking first in a dialog with the
  * move's own fields. A move someone else made first (409) is said so in the staff user's
@@ -72,6 +69,8 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
   const [day, setDay] = useState('');
   const [officer, setOfficer] = useState('');
   const [letter, setLetter] = useState<File>();
+  const [dayError, setDayError] = useState<string>();
+  const dayProblemText = useDayProblemText();
   // The version this page read: a move of a case someone changed since is refused (409), said so, and the case reloaded.
   const { _id: id, version } = kase;
   const held = heldByAnother(kase, role, staffSession.staffId());
@@ -83,6 +82,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     setMove(next);
     setText('');
     setDay('');
+    setDayError(undefined);
     setOfficer('');
     setLetter(undefined);
   };
@@ -120,6 +120,13 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
       </p>
     );
   }
+  // An appointment day is checked before it is sent: refused in the server's own words, not by a browser bubble.
+  const confirm = (chosen: Move) => {
+    const problem = chosen === 'schedule' || chosen === 'extend' ? appointmentDayProblem(day, addisToday(Date.now())) : undefined;
+    setDayError(problem && dayProblemText(problem));
+    if (!problem) act.mutate(chosen);
+  };
+
   if (moves.length === 0) return null;
   const label: Record<Move, string> = {
     take: t`Take the case`,
@@ -153,7 +160,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
         </p>
       )}
       {move && (
-        <ConfirmDialog title={label[move]} busy={act.isPending} ready={ready} onConfirm={() => act.mutate(move)} onCancel={() => setMove(undefined)}>
+        <ConfirmDialog title={label[move]} busy={act.isPending} ready={ready} onConfirm={() => confirm(move)} onCancel={() => setMove(undefined)}>
           {move === 'take' && (
             <p>
               <Trans>Take case {kase.case_number}? It becomes yours and the customer is told that processing started.</Trans>
@@ -166,15 +173,16 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
           )}
           {move === 'assign' && <OfficerSelect value={officer} onChange={setOfficer} />}
           {(move === 'schedule' || move === 'extend') && (
-            <div className="form-field">
-              <label htmlFor="appointment-day">
-                <Trans>Appointment day</Trans>
-              </label>
-              <input id="appointment-day" type="date" min={today()} max={aYearOn(today())} required value={day} onChange={(e) => setDay(e.target.value)} />
-              <p className="form-hint">
-                <Trans>The customer is told of the appointment by e-mail and SMS.</Trans>
-              </p>
-            </div>
+            <DayField
+              id="appointment-day"
+              label={<Trans>Appointment day</Trans>}
+              value={day}
+              onChange={setDay}
+              error={dayError}
+              min={addisToday(Date.now())}
+              max={aYearOn(addisToday(Date.now()))}
+              hint={<Trans>The customer is told of the appointment by e-mail and SMS.</Trans>}
+            />
           )}
           {move === 'respond' && (
             <>

@@ -8,6 +8,8 @@ import { formatDate, formatTime } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { personName } from '../../ui/person-name.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { DayField, useDayProblemText } from '../../ui/staff/day-field.tsx';
+import { dayRangeProblem } from '../../ui/staff/day-checks.ts';
 import { auditQuery, managementKeys, type AuditLogEntry, type AuditLogQuery } from './api.ts';
 import { actionLabel, actorLabel, changeLines, isSubjectType, namedId, settingLabel, subjectTypes, type ValueContext } from './audit-words.ts';
 
@@ -39,9 +41,16 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
     enabled: admin,
   });
   const [draft, setDraft] = useState(filters);
+  const [rangeError, setRangeError] = useState<{ field: 'from' | 'to'; text: string }>();
+  const dayProblemText = useDayProblemText();
+  const rangeErrorOf = (field: 'from' | 'to') => (rangeError?.field === field ? rangeError.text : undefined);
   const go = (next: AuditLogQuery) => void navigate({ to: '/staff/audit', search: next });
   const search = (event: FormEvent) => {
     event.preventDefault();
+    // A day that does not exist, or a range that ends before it starts, is said so rather than searched.
+    const problem = dayRangeProblem(draft.from, draft.to);
+    setRangeError(problem && { field: problem.field, text: dayProblemText(problem.problem) });
+    if (problem) return;
     go({ ...draft, case_number: draft.case_number?.trim() || undefined, subject: draft.subject?.trim() || undefined, page: 1 });
   };
   const who = (entry: AuditLogEntry) => {
@@ -57,7 +66,7 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
       <div className="page-title-row">
         <h1><Trans>Audit log</Trans></h1>
       </div>
-      <form className="filters" onSubmit={search} role="search">
+      <form className="filters" onSubmit={search} role="search" noValidate>
         {admin && (
           <label className="inline-field">
             <span><Trans>Person</Trans></span>
@@ -83,14 +92,10 @@ export function AuditLogPage({ filters }: { filters: AuditLogQuery }) {
             {subjectTypes(i18n).map((type) => <option key={type.value} value={type.value}>{type.label}</option>)}
           </select>
         </label>
-        <label className="inline-field">
-          <span><Trans>From</Trans></span>
-          <input type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })} />
-        </label>
-        <label className="inline-field">
-          <span><Trans>To</Trans></span>
-          <input type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })} />
-        </label>
+        <DayField inline id="audit-from" label={<Trans>From</Trans>} value={draft.from ?? ''} error={rangeErrorOf('from')}
+          onChange={(day) => setDraft({ ...draft, from: day || undefined })} />
+        <DayField inline id="audit-to" label={<Trans>To</Trans>} value={draft.to ?? ''} error={rangeErrorOf('to')}
+          onChange={(day) => setDraft({ ...draft, to: day || undefined })} />
         <button type="submit" className="button button-primary"><Trans>Search</Trans></button>
       </form>
       {!log.data ? (

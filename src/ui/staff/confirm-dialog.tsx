@@ -23,7 +23,7 @@ export function ConfirmForm({ children, busy, ready = true, onConfirm, onCancel,
     if (ready && !busy) onConfirm();
   };
   return (
-    <form className={className} data-testid={testId} onSubmit={submit}>
+    <form className={className} data-testid={testId} onSubmit={submit} noValidate>
       {children}
       <div className="form-actions">
         <button type="button" className="button button-outline" onClick={onCancel} disabled={busy}>
