@@ -43,5 +43,22 @@ export const caseMoves = {
 /** An internal note on a case: the staff's alone; it does not change the case's version. */
 export const noteCase = (id: string, text: string) => api('staffNoteCase', { params: { id }, json: { text }, via: staffHttp });
 
+/** Where a case may be transferred: every active directorate, grouped under its division (by name in the reader's language, on screen). */
+export const transferTargetsQuery = () =>
+  queryOptions({
+    queryKey: keys.directorates(),
+    queryFn: async ({ signal }) => {
+      const [divisions, directorates] = await Promise.all([api('getAllDivisions', { signal }), api('getAllDirectorates', { signal })]);
+      return divisions.map((division) => ({
+        division,
+        directorates: directorates.filter((each) => each.division._id === division._id && each.status === 'active'),
+      })).filter((group) => group.directorates.length > 0);
+    },
+  });
+
+/** A misrouted case to another directorate's queue, with the reason (staff only: its customer is not told). */
+export const transferCase = (id: string, move: { directorate_id: string; reason: string; version: number }) =>
+  api('staffTransferCase', { params: { id }, json: move, via: staffHttp });
+
 /** SPEC section 7: case files load from the CaseFiles media path; staff name the case they read it for. */
 export const caseFileUrl = (file: string, caseId: string) => `/media/CaseFiles/${file}?case=${caseId}`;
