@@ -18,6 +18,10 @@ export function sortParam(value: unknown): SortOrder | undefined {
   return sort === 1 || sort === -1 ? sort : undefined;
 }
 
+/** One of a list's values (a queue's view, its order), or none. */
+export const oneOf = <Value extends string>(values: readonly Value[], value: unknown): Value | undefined =>
+  values.find((each) => each === value);
+
 /** A filter's text. A phone number arrives as a number; it stays text whatever it looks like. */
 export const textParam = (value: unknown) => (value != null && value !== '' ? String(value) : undefined);
 

@@ -5,20 +5,25 @@ import type { QueueFilters, StaffCaseStatus } from '../app/staff-cases.ts';
 import { QueuePage } from '../features/casework/queue-page.tsx';
 import { StaffLayout } from '../features/staff/staff-layout.tsx';
 import { RoleHasNoScreen } from '../features/staff/role-has-no-screen.tsx';
-import { pageParam, textParam } from './-search.ts';
+import { QUEUE_SORTS, QUEUE_VIEWS } from '../../server/contract/constants.ts';
+import { rememberedView } from '../features/casework/remembered-view.ts';
+import { oneOf, pageParam, textParam } from './-search.ts';
 
-const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'verified', 'rejected'];
+/** The queue's views hold open cases only (issue 24). */
+const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded'];
 const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : undefined);
 
 /**
- * /staff: where each role works. Officers and managers get their directorate's queue;
- * ethics users their accusation inbox, archivists the cases to be archived,
- * admins their back office.
+ * /staff: where each role works. Officers and managers get their directorate's queue, in the
+ * view they last worked from when the URL names none; ethics users their accusation inbox,
+ * archivists the cases to be archived, admins their back office.
  */
 export const Route = createFileRoute('/staff/')({
   staticData: { title: msg`Case queue` },
-  beforeLoad: () => {
+  beforeLoad: ({ search }) => {
     const role = staffSession.role();
+    const remembered = search.view ? undefined : rememberedView.get(staffSession.staffId(), role);
+    if (remembered) throw redirect({ to: '/staff', search: { ...search, view: remembered }, replace: true });
     if (role === 'accusation_acceptor') throw redirect({ to: '/staff/accusations' });
     if (role === 'admin') throw redirect({ to: '/staff/admin' });
     if (role === 'archivist') throw redirect({ to: '/staff/archive' });
@@ -28,6 +33,8 @@ export const Route = createFileRoute('/staff/')({
     status: STATES.find((state) => state === search.status),
     late: yesNo(search.late),
     mine: search.mine === 'yes' ? 'yes' : undefined,
+    view: oneOf(QUEUE_VIEWS, search.view),
+    sort: oneOf(QUEUE_SORTS, search.sort),
     q: textParam(search.q),
   }),
   component: function QueueRoute() {

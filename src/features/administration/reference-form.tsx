@@ -31,7 +31,7 @@ export const newCaseRequest = (division_id: string, directorates: AdminDirectora
 });
 export const newQuestion = (case_request_id: string): Editing => ({
   kind: 'question',
-  draft: { ...emptySix('name'), case_request_id, input_type: 'normal_input', data_type: 'string', is_required: true, status: 'active', options: [] } as unknown as QuestionDraft,
+  draft: { ...emptySix('name'), case_request_id, input_type: 'normal_input', data_type: 'string', is_required: true, show_in_queue: false, status: 'active', options: [] } as unknown as QuestionDraft,
 });
 
 const SAVE = { division: saveDivision, directorate: saveDirectorate, team: saveTeam, case_request: saveCaseRequest, question: saveQuestion } as const;
@@ -142,6 +142,10 @@ export function ReferenceForm({ editing, onDone }: { editing: Editing; onDone: (
           <label className="checkbox-field">
             <input type="checkbox" checked={Boolean(draft.is_required)} onChange={(e) => set('is_required', e.target.checked)} />
             <span><Trans>An answer is required</Trans></span>
+          </label>
+          <label className="checkbox-field">
+            <input type="checkbox" checked={Boolean(draft.show_in_queue)} onChange={(e) => set('show_in_queue', e.target.checked)} />
+            <span><Trans>Show the answer in the staff queue</Trans></span>
           </label>
           {draft.input_type === 'select' && (
             <OptionsEditor idPrefix={id} options={draft.options as QuestionDraft['options']} onChange={(options) => set('options', options)} />

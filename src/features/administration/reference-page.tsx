@@ -109,6 +109,7 @@ export function ReferencePage() {
                     <li key={question.id} className="reference-row">
                       <span>{name(question)}</span>
                       {question.is_required && <span className="muted">*</span>}
+                      {question.show_in_queue && <span className="badge badge-blue"><Trans>In the queue</Trans></span>}
                       <StatusBadge status={question.status} />
                       {question.options.length > 0 && <span className="muted"><Trans>{question.options.length} options</Trans></span>}
                       <MissingBadge entity={question} prefix="name" />

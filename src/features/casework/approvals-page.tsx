@@ -6,13 +6,12 @@ import { QueueResults } from '../../ui/staff/queue-controls.tsx';
 import { Pager } from '../../ui/staff/pager.tsx';
 
 /**
- * The letters waiting for this staff user's approval, soonest due first: a manager's are the
- * directorate's responses they did not write (four eyes); an admin's, those of a directorate
- * with no other manager to approve them.
+ * The letters waiting for an admin's approval, soonest due first: those of a directorate with
+ * no other manager to approve them (four eyes). A manager's are the queue's approval view.
  */
 export function ApprovalsPage({ page }: { page: number }) {
   const navigate = useNavigate();
-  const list = useQuery({ ...queueQuery({ page, for_approval: 'yes' }), placeholderData: (previous) => previous });
+  const list = useQuery({ ...queueQuery({ page, view: 'approval' }), placeholderData: (previous) => previous });
   return (
     <>
       <div className="page-title-row">

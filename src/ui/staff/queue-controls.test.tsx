@@ -19,6 +19,8 @@ const queued = (caseNumber: string): QueuedCase => ({
   caselist: { _id: 'c1', case_name_en: 'Title deed', case_name_am: '', case_name_or: '', case_name_tg: '', case_name_sm: '', case_name_af: '' },
   customer: { firstname: 'Abebe', middlename: 'Kebede', lastname: 'Tesfaye', phone: '0911000000' },
   assigned_to: null,
+  sent_back: false,
+  queue_answers: [],
 });
 
 /** The queue's answers: one case a page, three pages; a search finds one case on one page, or none. */

@@ -4,7 +4,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Spinner } from '../spinner.tsx';
 import { queueQuery, type QueueFilters, type QueuePage } from '../../app/staff-cases.ts';
-import { CaseQueueTable } from './case-queue-table.tsx';
+import { CaseQueueTable, type CaseSelection } from './case-queue-table.tsx';
 
 /**
  * A queue screen's state, kept in its URL: the page of cases for `filters` (the last page
@@ -42,7 +42,7 @@ export function CaseResults<Row>({ list, empty, table }: { list: UseQueryResult<
   return table(list.data?.cases ?? []);
 }
 
-/** A page of a queue as it stands, its cases in the queue's table. */
-export function QueueResults({ list, empty }: { list: UseQueryResult<QueuePage>; empty: ReactNode }) {
-  return <CaseResults list={list} empty={empty} table={(cases) => <CaseQueueTable cases={cases} />} />;
+/** A page of a queue as it stands, its cases in the queue's table (with a checkbox each when a bulk move is offered). */
+export function QueueResults({ list, empty, selection }: { list: UseQueryResult<QueuePage>; empty: ReactNode; selection?: CaseSelection }) {
+  return <CaseResults list={list} empty={empty} table={(cases) => <CaseQueueTable cases={cases} selection={selection} />} />;
 }
