@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { DEMO_LOGINS, MAIN_DEMO_DIRECTORATE } from '../../server/seed/logins.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { signInByToken } from '../helpers/session.ts';
@@ -72,6 +73,81 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
       await second.goto('/');
       await expect.poll(() => second.evaluate(() => sessionStorage.getItem('tID'))).toMatch(/^ey/);
       expect(await sessionMessages(second)).toContainEqual({ type: 'ask' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** An unread alert for the demo manager about a case of their directorate (issue 24), as a response waiting for them raises one. */
+  async function alertForManager(): Promise<{ id: string; case_number: string }> {
+    const [kase] = await app.server.db.query<{ id: string; case_number: string }>(
+      `SELECT c.id, c.case_number FROM customer_case c JOIN directorate d ON d.id = c.directorate_id
+       WHERE d.name_en = $1 AND c.status = 'responded' ORDER BY c.case_number LIMIT 1`,
+      [MAIN_DEMO_DIRECTORATE],
+    );
+    await app.server.db.query(
+      `INSERT INTO staff_alert (staff_id, kind, case_id, event_key, payload, created_at)
+       SELECT id, 'approval_waiting', $2, gen_random_uuid()::text, jsonb_build_object('case_number', $3::text), now() FROM staff_user WHERE email = $1`,
+      [DEMO_LOGINS.staff.manager.email, kase.id, kase.case_number],
+    );
+    return kase;
+  }
+
+  it.each([
+    { locale: 'en', viewport: 'desktop' },
+    { locale: 'am', viewport: 'phone' },
+  ] as const)('in $locale, a staff case link opened signed out goes to the staff log-in and back to the case; the header names who signed in and counts their alerts', async ({ locale, viewport }) => {
+    const kase = await alertForManager();
+    const { context, page } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
+    try {
+      await startInLanguage(page, locale);
+      await page.goto(`/staff/cases/${kase.id}`);
+      await page.waitForURL(/\/staff\/login\?next=/);
+      await page.locator('input[type=email]').fill(DEMO_LOGINS.staff.manager.email);
+      await page.locator('input[type=password]').fill(DEMO_LOGINS.staff.manager.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(new RegExp(`/staff/cases/${kase.id}$`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      const signedIn = page.locator('.signed-in-as');
+      await expect.poll(() => signedIn.textContent()).toContain(locale === 'am' ? 'ኃላፊ' : 'Manager');
+      expect(await signedIn.textContent()).toContain('Bereket');
+      // On a phone the header keeps the first name and the role.
+      expect(await page.locator('.signed-in-lastname').isVisible()).toBe(viewport === 'desktop');
+      const count = page.locator('.staff-nav .alerts-count');
+      await expect.poll(() => count.textContent()).toMatch(/^[1-9]\d*$/);
+      const unread = Number(await count.textContent());
+      await screenshot(page, `staff-case-after-login-${locale}-${VIEWPORTS[viewport].width}`);
+
+      await page.locator('.staff-nav .alerts-link').click();
+      await page.waitForURL(/\/staff\/alerts$/);
+      const alert = page.locator('.alert-unread').filter({ hasText: kase.case_number }).first();
+      await alert.waitFor();
+      await screenshot(page, `staff-alerts-${locale}-${VIEWPORTS[viewport].width}`);
+      await alert.getByRole('link').click();
+      await page.waitForURL(new RegExp(`/staff/cases/${kase.id}$`));
+      await expect.poll(async () => ((await count.count()) ? Number(await count.textContent()) : 0)).toBe(unread - 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shares the staff sign-in with a new tab, and a staff logout in either signs out both', async () => {
+    const { context, page: first } = await newPage(app.browser, app.server.url);
+    try {
+      await signInByToken(first, app.server.url, 'staff', DEMO_LOGINS.staff.manager, { locale: 'en' });
+      await first.goto('/staff');
+      await first.locator('.signed-in-as').waitFor();
+      const second = await context.newPage();
+      await second.goto('/staff/alerts');
+      await second.getByRole('heading', { name: 'My alerts' }).waitFor();
+      expect(await second.evaluate(() => sessionStorage.getItem('staffToken'))).toMatch(/^ey/);
+
+      await second.getByRole('button', { name: 'Logout' }).click();
+      await second.waitForURL(/\/staff\/login$/);
+      // The first tab leaves too, for a log-in that brings it back where it was.
+      await first.waitForURL(/\/staff\/login\?next=/);
+      expect(await first.evaluate(() => sessionStorage.getItem('staffToken'))).toBeNull();
     } finally {
       await context.close();
     }
