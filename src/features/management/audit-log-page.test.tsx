@@ -57,6 +57,8 @@ const everyKind: [action: string, subjectType: string, subjectId: string, before
   ['reject', 'case', ID.case, { status: 'ongoing' }, { status: 'rejected' }, 'HDC-2026-000001'],
   ['archive', 'case', ID.case, { status: 'verified' }, { status: 'archived', archival_category: ID.category }, 'HDC-2026-000001'],
   ['note', 'case', ID.case, null, { note: 'added' }, 'HDC-2026-000001'],
+  ['transfer', 'case', ID.case, { status: 'ongoing', directorate: ID.gone }, { status: 'ongoing', directorate: ID.directorate }, 'HDC-2026-000001'],
+  ['refile', 'case', ID.case, { status: 'archived', archival_category: ID.gone }, { status: 'archived', archival_category: ID.category }, 'HDC-2026-000001'],
   ['start_review', 'accusation', ID.accusation, { status: 'received', assignedTo: null }, { status: 'under_review', assignedTo: ID.officer }],
   ['assign', 'accusation', ID.accusation, { status: 'under_review', assignedTo: ID.officer }, { status: 'under_review', assignedTo: ID.gone }],
   ['note', 'accusation', ID.accusation, null, { note: 'added' }],
@@ -69,6 +71,7 @@ const everyKind: [action: string, subjectType: string, subjectId: string, before
   ['two_factor_failed', 'staff', ID.officer, null, { reason: 'replayed' }],
   ['reset_two_factor', 'staff', ID.officer, null, null],
   ['set_password', 'staff', ID.officer, null, null],
+  ['save_alert_settings', 'staff', ID.officer, { mail: true }, { mail: false }],
   ['create_staff', 'staff', ID.officer, undefined, { role: 'officer', status: 'active', directorate_id: ID.directorate, team_id: ID.team, password_link_sent: true }],
   ['save_staff', 'staff', ID.officer, { role: 'officer', status: 'active', directorate_id: ID.directorate, team_id: ID.team },
     { role: 'manager', status: 'inactive', directorate_id: ID.directorate, team_id: null, names_changed: true, email_changed: true }],
@@ -134,7 +137,7 @@ describe('the audit log screen', () => {
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toMatch(/\b(En|Am|Or|Tg|Sm|Af)\b|\(admin\)|\(officer\)/);
     // Nothing falls back to "Other …": every word is known.
-    expect(text).not.toMatch(/Other (action|detail|record|role|setting)|ሌላ/);
+    expect(text).not.toMatch(/Other (action|detail|record|role|setting)|ሌላ (ተግባር|ዝርዝር|መዝገብ|ሚና|ቅንብር)/);
     // Each record is named: the case by its number, the rest by their names now, a record since deleted as such.
     for (const name of ['HDC-2026-000001', 'ACC-2019-000005', 'Enkutatash', 'Shelf A']) expect(text).toContain(name);
     if (locale === 'en') {

@@ -121,6 +121,10 @@ const FIELDS: Record<string, MessageDescriptor> = {
   note: msg`Internal note`,
   role: msg`Role`,
   directorate_id: msg`Directorate`,
+  // A transfer's: the directorate whose queue the case is in.
+  directorate: msg`Directorate`,
+  // Their own alerts by e-mail, on or off.
+  mail: msg`Alerts by e-mail`,
   division_id: msg`Division`,
   team_id: msg`Team`,
   case_request_id: msg`Case request`,
