@@ -63,6 +63,10 @@ describe.skipIf(!hasChromium)('accessibility of the account, case, accusation an
       await staff.page.goto('/staff/accusations');
       await staff.page.getByTestId('accusation-list').waitFor();
       found.push(...(await serious(staff.page, '/staff/accusations')));
+      // The ethics user's alerts (a new accusation raises one), with the header's name and the nav's count.
+      await staff.page.goto('/staff/alerts');
+      await staff.page.locator('.alert-settings input[type=checkbox]').waitFor();
+      found.push(...(await serious(staff.page, '/staff/alerts')));
       expect(found).toEqual([]);
       await staff.context.close();
       await context.close();

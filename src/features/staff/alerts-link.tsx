@@ -15,9 +15,12 @@ export function AlertsLink() {
       </svg>
       <Trans>Alerts</Trans>
       {unread > 0 && (
-        <span className="badge badge-red alerts-count" aria-label={t`${unread} unread`}>
-          {unread}
-        </span>
+        <>
+          <span className="badge badge-red alerts-count" aria-hidden="true">
+            {unread}
+          </span>
+          <span className="visually-hidden">{t`${unread} unread`}</span>
+        </>
       )}
     </Link>
   );
