@@ -38,7 +38,7 @@ export function PrintCaseButton({ caseId, caseNumber }: { caseId: string; caseNu
   }
 
   return (
-    <button type="button" className="button button-outline" onClick={() => void print()} disabled={busy} data-testid="print-case">
+    <button type="button" className="button button-outline print-case" onClick={() => void print()} disabled={busy} data-testid="print-case">
       <Trans>Print</Trans>
     </button>
   );
