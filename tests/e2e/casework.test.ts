@@ -316,6 +316,10 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const option = page.locator('select[name=category] option', { hasText: category });
         await option.waitFor({ state: 'attached' });
         await page.locator('select[name=category]').selectOption(await option.getAttribute('value'));
+        // Filed between yesterday and tomorrow, picked in the reader's calendar.
+        const filters = page.locator('form[role=search]');
+        await pickDay(filters, 'archived-from', locale, new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+        await pickDay(filters, 'archived-to', locale, new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
         await page.locator('form[role=search] button[type=submit]').click();
         const found = page.getByTestId('archived-case');
         await expect.poll(() => found.allTextContents()).toEqual([expect.stringContaining(kase.number)]);
