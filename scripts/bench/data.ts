@@ -70,9 +70,9 @@ export async function prepareBenchData(url: string, cases: number, customers: nu
       `WITH owners AS (
          SELECT id, row_number() OVER (ORDER BY email) - 1 AS k FROM customer_user
          WHERE email LIKE 'bench%@example.com' OR lower(email) = $1),
-       request AS (SELECT id, division_id FROM case_request ORDER BY position, id LIMIT 1)
-       INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, status, created_at)
-       SELECT ${BENCH_NUMBER}, owners.id, request.division_id, request.id,
+       request AS (SELECT id, division_id, directorate_id FROM case_request ORDER BY position, id LIMIT 1)
+       INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, directorate_id, status, created_at)
+       SELECT ${BENCH_NUMBER}, owners.id, request.division_id, request.id, request.directorate_id,
               (ARRAY['pending','ongoing','responded','verified','rejected'])[n % 5 + 1],
               now() - make_interval(secs => n)
        FROM generate_series(1, $3::int) AS n JOIN owners ON owners.k = n % $2, request`,
