@@ -84,6 +84,7 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
     if (due.length === 0) return 0;
     let raised = 0;
     await store.transaction(async (tx) => {
+      if (!(await store.sweepTurn(tx))) return;
       for (const { kase, event } of due) {
         if (!(await store.claimDueEvent(tx, { caseId: kase.id, kind: event.kind, dueAt: kase.due_at, at: now }))) continue;
         raised += 1;

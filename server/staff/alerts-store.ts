@@ -109,9 +109,19 @@ export function createAlertStore(db: Database) {
         `SELECT p.id, p.case_number, p.directorate_id, s.assigned_to_id, s.responded_by_id, p.due_at,
            ARRAY(SELECT e.kind FROM case_due_event e WHERE e.case_id = p.id AND e.due_at = p.due_at) AS raised
          FROM case_progress p JOIN case_staffing s ON s.id = p.id
-         WHERE p.status IN ('pending', 'ongoing', 'responded') AND p.due_at > $1 AND p.due_at <= $2`,
+         WHERE p.status IN ('pending', 'ongoing', 'responded') AND p.due_at > $1 AND p.due_at <= $2
+         ORDER BY p.due_at, p.id`,
         [from, to],
       );
+    },
+
+    /**
+     * Whether this transaction may sweep now: one instance at a time (the others skip this
+     * round), so two sweeps never wait on each other's events and digests in opposite orders.
+     */
+    async sweepTurn(tx: Queryable): Promise<boolean> {
+      const [row] = await tx.query<{ turn: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('staff_alert_sweep')) AS turn");
+      return row.turn;
     },
 
     /** Claims a due-date event for this instance's sweep; false when it was raised already (by any instance). */
