@@ -78,7 +78,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       const rows = await db.query<CaseAtWork>(
         `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id,
            c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager, c.archival_category_id, c.archived_date
-         FROM customer_case c JOIN case_request r ON r.id = c.case_request_id
+         FROM customer_case c
          WHERE c.id = $1`,
         [caseId],
       );
