@@ -54,8 +54,26 @@ const ACTION: Record<string, Key> = {
   archive: 'actionArchive', refile: 'actionRefile', transfer: 'actionTransfer', note: 'internalNote',
 };
 
-// The hour as people in Addis Ababa read a clock beside the dates (formatDate gives both calendars).
-const clockTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Addis_Ababa' });
+const addisClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Addis_Ababa' });
+
+/** The parts of the day by the Western hour they start at, as the app names them (src/i18n/dates.ts, DAY_PERIODS). */
+const DAY_PERIODS: Partial<Record<Locale, [from: number, word: string][]>> = {
+  am: [[0, 'ሌሊት'], [6, 'ጠዋት'], [12, 'ከሰዓት'], [18, 'ምሽት']],
+  ti: [[0, 'ለይቲ'], [6, 'ንግሆ'], [12, 'ድሕሪ ቀትሪ'], [18, 'ምሸት']],
+};
+
+/**
+ * The time of day in Addis Ababa as the app writes it (src/i18n/dates.ts, formatTime): the
+ * Ethiopian hour count in Amharic and Tigrinya, whose readers take "10:00" as 4 p.m. (the
+ * day starts at 6 a.m.: 7:05 is "ጠዋት 1:05"); a 24-hour clock in the other languages.
+ */
+export function clockTime(moment: Date, locale: Locale): string {
+  const [hour, minute] = addisClock.format(moment).split(':');
+  const periods = DAY_PERIODS[locale];
+  if (!periods) return `${hour}:${minute}`;
+  const western = Number(hour);
+  return `${periods.findLast(([from]) => western >= from)![1]} ${((western + 5) % 12) + 1}:${minute}`;
+}
 
 /**
  * The case for the paper file, as staff see it (issue 24): its request, customer, answers,
@@ -72,7 +90,7 @@ export async function renderStaffCasePdf(record: StaffCaseRecord, locale: Locale
     const names = thing as Record<string, string>;
     return names[`${field}_${language}`] || names[`${field}_en`];
   };
-  const when = (value: string | null) => (value ? `${formatDate(value)} ${clockTime.format(new Date(value))}` : '—');
+  const when = (value: string) => `${formatDate(value)} ${clockTime(new Date(value), locale)}`;
 
   const doc = newDocument(`${record.case_number} — ${text('staffPrintout')}`, printedAt);
   const bytes = collect(doc);

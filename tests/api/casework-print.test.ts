@@ -10,6 +10,7 @@ import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
+import { clockTime } from '../../server/pdf/staff-case-pdf.ts';
 
 /**
  * Issue 24, "Print from the staff page": staffPrintCase answers the case for the paper file as
@@ -83,7 +84,8 @@ describe.each(databases)('the staff printout on $name', (database) => {
 
     // In Amharic: the labels, names and answers in Amharic, drawn with Ethiopic glyphs.
     const amharic = await printed(await print(target.id, officer.token, 'am'));
-    for (const wanted of [read.caselist.case_name_am, read.division.name_am, target.directorate_am, 'የውስጥ ማስታወሻ', NOTE]) {
+    // Its time in the Ethiopian hour count, which Amharic readers use (10:00 would read as 4 p.m.).
+    for (const wanted of [read.caselist.case_name_am, read.division.name_am, target.directorate_am, 'የውስጥ ማስታወሻ', NOTE, clockTime(new Date(taken.at), 'am')]) {
       expect(amharic.text, wanted).toContain(squashed(wanted));
     }
     expect(amharic.text).not.toContain(squashed('Customer information'));
