@@ -15,6 +15,8 @@ import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 const PASSWORD = 'Staff12345';
 const OFFICER = 'officer@casework.test';
 const MANAGER = 'manager@casework.test';
+/** An internal note the officer writes: it must never reach the customer. */
+const INTERNAL_NOTE = 'Internal: landlord confirmed by phone.';
 const ADMIN = 'admin@casework.test';
 const ARCHIVIST = 'archivist@casework.test';
 
@@ -24,7 +26,7 @@ const WORDS = {
     take: 'Take the case', schedule: 'Set an appointment', extend: 'Move the appointment', respond: 'Respond',
     approve: 'Approve the response', reject: 'Reject', confirm: 'Confirm', approvals: 'Waiting for approval', logout: 'Logout',
     responded: 'responded', rate: 'Rate the service', rateButton: 'Rate', rejection: 'Rejection justification',
-    refused: /cannot be moved that way|changed this case just now/,
+    refused: 'Someone else changed this case just now.',
     timeline: ['We received your case.', 'We started processing your case.', 'Your case was answered.'],
     answeredMail: (caseNumber: string) => `Your case ${caseNumber} has been responded to`,
     assign: 'Assign to an officer', myWork: 'My work', views: 'Views',
@@ -32,10 +34,11 @@ const WORDS = {
     archived: 'archived',
   },
   am: {
+    addNote: 'Add the note', internalNote: 'Internal note', heldBy: 'Held by Dawit Haile', sentBack: 'Sent back by Dawit Haile',
     take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያዛውሩ', respond: 'ምላሽ ይስጡ',
     approve: 'ምላሹን ያጽድቁ', reject: 'ውድቅ ያድርጉ', confirm: 'ያረጋግጡ', approvals: 'ማጽደቅ የሚጠብቁ', logout: 'ይውጡ',
     responded: 'ምላሽ ተሰጥቷል', rate: 'አገልግሎቱን ይገምግሙ', rateButton: 'ይገምግሙ', rejection: 'ውድቅ የተደረገበት ምክንያት',
-    refused: /[\u1200-\u137F]/,
+    refused: 'ሌላ ሰው ይህን ጉዳይ አሁን ቀይሮታል።',
     timeline: ['ጉዳይዎ ደርሶናል።', 'የጉዳይዎ ሂደት ተጀምሯል።', 'ለጉዳይዎ ምላሽ ተሰጥቷል።'],
     answeredMail: (caseNumber: string) => `ለጉዳይዎ ${caseNumber} ምላሽ ተሰጥቷል`,
     assign: 'ለባለሙያ ይመድቡ', myWork: 'የእኔ ሥራ', views: 'ዕይታዎች',
@@ -43,6 +46,7 @@ const WORDS = {
     archived: 'በማህደር ተቀምጧል',
   },
 } as const;
+    addNote: 'ማስታወሻውን ይጨምሩ', internalNote: 'የውስጥ ማስታወሻ', heldBy: 'ጉዳዩ በDawit Haile እጅ ነው', sentBack: 'Dawit Haile በ',
 type Locale = keyof typeof WORDS;
 /**
  * Each journey runs in full once in Amharic on a phone (the product's default) and once in
@@ -237,6 +241,14 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const approvals = manager.page.locator('.staff-nav').getByRole('link', { name: words.approvals });
         await expect.poll(async () => Number(await approvals.getByTestId('approval-count').textContent())).toBeGreaterThan(0);
         await approvals.click();
+        // An internal note for colleagues, under the history that names who did what.
+        await officer.page.locator('#case-note').fill(INTERNAL_NOTE);
+        await officer.page.getByRole('button', { name: words.addNote }).click();
+        const note = officer.page.getByTestId('staff-history').locator('.history-note');
+        await note.waitFor();
+        expect(await note.textContent()).toEqual(expect.stringContaining(words.internalNote));
+        expect(await note.textContent()).toEqual(expect.stringContaining('Selam Bekele'));
+        expect(await officer.page.getByTestId('staff-history').locator('li').nth(1).textContent()).toContain('Selam Bekele');
         await manager.page.waitForURL((url) => url.pathname === '/staff' && url.searchParams.get('view') === 'approval');
         await manager.page.locator('.queue-view[aria-current="page"]').waitFor();
         await screenshot(manager.page, `staff-approval-view-${locale}-${device}`);
@@ -278,6 +290,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const words = WORDS[locale];
         const kase = await answered(`Archived ${locale} ${device}`);
         const category = `${locale === 'en' ? 'Renewals' : 'የውል እድሳት'} ${device} ${Date.now()}`;
+        // The staff's note is theirs alone.
+        expect(await customer.page.content()).not.toContain(INTERNAL_NOTE);
         const archivist = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
         const { page } = archivist;
         await staffSignIn(page, locale, ARCHIVIST, '/staff/archive');
@@ -390,12 +404,23 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
     });
 
+      // Answered and sent back by the manager: the page says so at its top (review defect 2).
+      const draft = new FormData();
+      draft.append('justification', 'A first draft.');
+      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/respond`, { method: 'POST', headers: { authorization: `Bearer ${officerToken}` }, body: draft })).status).toBe(200);
+      const managerToken = await tokenFor(app.server.url, 'staff', { email: MANAGER, password: PASSWORD });
+      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/return`, {
+        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ note: 'Name the new rent.' }),
+      })).status).toBe(200);
     it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
       const words = WORDS[locale];
       const device = locale === 'en' ? 'desktop' : 'phone';
       const kase = await filed(`Rejected ${locale}`);
       const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
       await staffSignIn(officer.page, locale, OFFICER);
+      const sentBack = officer.page.getByTestId('sent-back-notice');
+      expect(await sentBack.textContent()).toEqual(expect.stringContaining(words.sentBack));
+      expect(await sentBack.textContent()).toContain('Name the new rent.');
       await officer.page.goto(`/staff/cases/${kase.id}`);
       await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
 
@@ -407,9 +432,11 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await move(officer.page, locale, words.take);
       const refusal = officer.page.locator('.toast-error');
       await refusal.waitFor();
-      // The server's 409 in the chosen language (it was taken: taking it again is not a move from "ongoing").
-      expect(await refusal.textContent()).toMatch(words.refused);
-      await officer.page.locator('.case-actions').getByRole('button', { name: words.schedule }).waitFor();
+      // The server's 409 in the chosen language: the page had read the case before the manager took it.
+      expect(await refusal.textContent()).toContain(words.refused);
+      // Reloaded, the case is the manager's: the officer is told who holds it and offered no move.
+      await officer.page.getByTestId('case-holder').filter({ hasText: words.heldBy }).waitFor();
+      expect(await officer.page.locator('.case-actions').count()).toBe(0);
       await screenshot(officer.page, `staff-refused-${locale}`);
 
       const justification = locale === 'en' ? 'The agreement ended two years ago; please apply for a new one.' : 'ውሉ ከሁለት ዓመት በፊት አብቅቷል፤ እባክዎ አዲስ ያመልክቱ።';
@@ -429,3 +456,10 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     });
   }
 });
+      // The manager hands it to the officer, who then rejects it.
+      const [{ id: officerId }] = await app.server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [OFFICER]);
+      expect((await fetch(`${app.server.url}/staff_api/cases/${kase.id}/assign`, {
+        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }),
+      })).status).toBe(200);
+      await officer.page.reload();
+      await officer.page.locator('.case-actions').getByRole('button', { name: words.schedule }).waitFor();
