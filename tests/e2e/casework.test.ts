@@ -13,10 +13,10 @@ import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
 
 const PASSWORD = 'Staff12345';
-const OFFICER = 'officer@casework.test';
-const MANAGER = 'manager@casework.test';
 /** An internal note the officer writes: it must never reach the customer. */
 const INTERNAL_NOTE = 'Internal: landlord confirmed by phone.';
+const OFFICER = 'officer@casework.test';
+const MANAGER = 'manager@casework.test';
 const ADMIN = 'admin@casework.test';
 const ARCHIVIST = 'archivist@casework.test';
 
@@ -32,9 +32,9 @@ const WORDS = {
     assign: 'Assign to an officer', myWork: 'My work', views: 'Views',
     archive: 'Archive', archiveCase: 'Archive the case', categories: 'Archival categories', addCategory: 'Add the category',
     archived: 'archived',
+    addNote: 'Add the note', internalNote: 'Internal note', heldBy: 'Held by Dawit Haile', sentBack: 'Sent back by Dawit Haile',
   },
   am: {
-    addNote: 'Add the note', internalNote: 'Internal note', heldBy: 'Held by Dawit Haile', sentBack: 'Sent back by Dawit Haile',
     take: 'ጉዳዩን ይውሰዱ', schedule: 'ቀጠሮ ይያዙ', extend: 'ቀጠሮውን ያዛውሩ', respond: 'ምላሽ ይስጡ',
     approve: 'ምላሹን ያጽድቁ', reject: 'ውድቅ ያድርጉ', confirm: 'ያረጋግጡ', approvals: 'ማጽደቅ የሚጠብቁ', logout: 'ይውጡ',
     responded: 'ምላሽ ተሰጥቷል', rate: 'አገልግሎቱን ይገምግሙ', rateButton: 'ይገምግሙ', rejection: 'ውድቅ የተደረገበት ምክንያት',
@@ -44,9 +44,9 @@ const WORDS = {
     assign: 'ለባለሙያ ይመድቡ', myWork: 'የእኔ ሥራ', views: 'ዕይታዎች',
     archive: 'ማህደር', archiveCase: 'ጉዳዩን በማህደር ያስቀምጡ', categories: 'የማህደር ምድቦች', addCategory: 'ምድቡን ያክሉ',
     archived: 'በማህደር ተቀምጧል',
+    addNote: 'ማስታወሻውን ይጨምሩ', internalNote: 'የውስጥ ማስታወሻ', heldBy: 'ጉዳዩ በDawit Haile እጅ ነው', sentBack: 'Dawit Haile በ',
   },
 } as const;
-    addNote: 'ማስታወሻውን ይጨምሩ', internalNote: 'የውስጥ ማስታወሻ', heldBy: 'ጉዳዩ በDawit Haile እጅ ነው', sentBack: 'Dawit Haile በ',
 type Locale = keyof typeof WORDS;
 /**
  * Each journey runs in full once in Amharic on a phone (the product's default) and once in
@@ -224,6 +224,14 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await move(officer.page, locale, words.schedule, (dialog) => dialog.locator('#appointment-day').fill(day));
         // With an appointment set, the next move is to move it.
         await officer.page.locator('.case-actions').getByRole('button', { name: words.extend }).waitFor();
+        // An internal note for colleagues, under the history that names who did what.
+        await officer.page.locator('#case-note').fill(INTERNAL_NOTE);
+        await officer.page.getByRole('button', { name: words.addNote }).click();
+        const note = officer.page.getByTestId('staff-history').locator('.history-note');
+        await note.waitFor();
+        expect(await note.textContent()).toEqual(expect.stringContaining(words.internalNote));
+        expect(await note.textContent()).toEqual(expect.stringContaining('Selam Bekele'));
+        expect(await officer.page.getByTestId('staff-history').locator('li').nth(1).textContent()).toContain('Selam Bekele');
         await screenshot(officer.page, `staff-case-${locale}-${device}`);
         expect(await seriousViolations(officer.page)).toEqual([]);
         await move(officer.page, locale, words.respond, (dialog) =>
@@ -241,14 +249,6 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const approvals = manager.page.locator('.staff-nav').getByRole('link', { name: words.approvals });
         await expect.poll(async () => Number(await approvals.getByTestId('approval-count').textContent())).toBeGreaterThan(0);
         await approvals.click();
-        // An internal note for colleagues, under the history that names who did what.
-        await officer.page.locator('#case-note').fill(INTERNAL_NOTE);
-        await officer.page.getByRole('button', { name: words.addNote }).click();
-        const note = officer.page.getByTestId('staff-history').locator('.history-note');
-        await note.waitFor();
-        expect(await note.textContent()).toEqual(expect.stringContaining(words.internalNote));
-        expect(await note.textContent()).toEqual(expect.stringContaining('Selam Bekele'));
-        expect(await officer.page.getByTestId('staff-history').locator('li').nth(1).textContent()).toContain('Selam Bekele');
         await manager.page.waitForURL((url) => url.pathname === '/staff' && url.searchParams.get('view') === 'approval');
         await manager.page.locator('.queue-view[aria-current="page"]').waitFor();
         await screenshot(manager.page, `staff-approval-view-${locale}-${device}`);
@@ -273,6 +273,8 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await customer.page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
         expect(await inkOnFirstPage(customer.page, '.details-section:has(.pdf-viewer)')).toBeGreaterThan(100);
         await screenshot(customer.page, `customer-timeline-${locale}-${device}`);
+        // The staff's note is theirs alone.
+        expect(await customer.page.content()).not.toContain(INTERNAL_NOTE);
         expect(await seriousViolations(customer.page)).toEqual([]);
         await customer.page.getByRole('button', { name: words.rate }).click();
         const dialog = customer.page.getByRole('dialog');
@@ -290,8 +292,6 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         const words = WORDS[locale];
         const kase = await answered(`Archived ${locale} ${device}`);
         const category = `${locale === 'en' ? 'Renewals' : 'የውል እድሳት'} ${device} ${Date.now()}`;
-        // The staff's note is theirs alone.
-        expect(await customer.page.content()).not.toContain(INTERNAL_NOTE);
         const archivist = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
         const { page } = archivist;
         await staffSignIn(page, locale, ARCHIVIST, '/staff/archive');
@@ -353,12 +353,23 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       const taken = await filed(`Visit ${locale} ${device}`);
       const officerToken = await tokenFor(app.server.url, 'staff', { email: OFFICER, password: PASSWORD });
       expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/take`, { method: 'POST', headers: { authorization: `Bearer ${officerToken}` } })).status).toBe(200);
+      // Answered and sent back by the manager: the page says so at its top (review defect 2).
+      const draft = new FormData();
+      draft.append('justification', 'A first draft.');
+      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/respond`, { method: 'POST', headers: { authorization: `Bearer ${officerToken}` }, body: draft })).status).toBe(200);
+      const managerToken = await tokenFor(app.server.url, 'staff', { email: MANAGER, password: PASSWORD });
+      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/return`, {
+        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ note: 'Name the new rent.' }),
+      })).status).toBe(200);
 
       // The taken case offers its moves in this language, within the screen, and passes axe at this width.
       const officer = await newPage(app.browser, app.server.url, viewport);
       await signInByToken(officer.page, app.server.url, 'staff', { email: OFFICER, password: PASSWORD }, { locale });
       await officer.page.goto(`/staff/cases/${taken.id}`);
       await officer.page.getByRole('heading', { level: 1, name: taken.number }).waitFor();
+      const sentBack = officer.page.getByTestId('sent-back-notice');
+      expect(await sentBack.textContent()).toEqual(expect.stringContaining(words.sentBack));
+      expect(await sentBack.textContent()).toContain('Name the new rent.');
       for (const name of [words.schedule, words.respond, words.reject]) {
         const button = officer.page.locator('.case-actions').getByRole('button', { name, exact: true });
         await button.waitFor();
@@ -404,23 +415,12 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
     });
 
-      // Answered and sent back by the manager: the page says so at its top (review defect 2).
-      const draft = new FormData();
-      draft.append('justification', 'A first draft.');
-      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/respond`, { method: 'POST', headers: { authorization: `Bearer ${officerToken}` }, body: draft })).status).toBe(200);
-      const managerToken = await tokenFor(app.server.url, 'staff', { email: MANAGER, password: PASSWORD });
-      expect((await fetch(`${app.server.url}/staff_api/cases/${taken.id}/return`, {
-        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ note: 'Name the new rent.' }),
-      })).status).toBe(200);
     it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
       const words = WORDS[locale];
       const device = locale === 'en' ? 'desktop' : 'phone';
       const kase = await filed(`Rejected ${locale}`);
       const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
       await staffSignIn(officer.page, locale, OFFICER);
-      const sentBack = officer.page.getByTestId('sent-back-notice');
-      expect(await sentBack.textContent()).toEqual(expect.stringContaining(words.sentBack));
-      expect(await sentBack.textContent()).toContain('Name the new rent.');
       await officer.page.goto(`/staff/cases/${kase.id}`);
       await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
 
@@ -438,6 +438,13 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.page.getByTestId('case-holder').filter({ hasText: words.heldBy }).waitFor();
       expect(await officer.page.locator('.case-actions').count()).toBe(0);
       await screenshot(officer.page, `staff-refused-${locale}`);
+      // The manager hands it to the officer, who then rejects it.
+      const [{ id: officerId }] = await app.server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [OFFICER]);
+      expect((await fetch(`${app.server.url}/staff_api/cases/${kase.id}/assign`, {
+        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }),
+      })).status).toBe(200);
+      await officer.page.reload();
+      await officer.page.locator('.case-actions').getByRole('button', { name: words.schedule }).waitFor();
 
       const justification = locale === 'en' ? 'The agreement ended two years ago; please apply for a new one.' : 'ውሉ ከሁለት ዓመት በፊት አብቅቷል፤ እባክዎ አዲስ ያመልክቱ።';
       await move(officer.page, locale, words.reject, (dialog) => dialog.locator('#rejection-justification').fill(justification));
@@ -456,10 +463,3 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     });
   }
 });
-      // The manager hands it to the officer, who then rejects it.
-      const [{ id: officerId }] = await app.server.db.query<{ id: string }>('SELECT id FROM staff_user WHERE email = $1', [OFFICER]);
-      expect((await fetch(`${app.server.url}/staff_api/cases/${kase.id}/assign`, {
-        method: 'POST', headers: { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }),
-      })).status).toBe(200);
-      await officer.page.reload();
-      await officer.page.locator('.case-actions').getByRole('button', { name: words.schedule }).waitFor();
