@@ -58,7 +58,7 @@ export function DayField({ id, label, value, onChange, error, hint, min, max, in
         <EthiopianDaySelects id={id} label={label} value={value} onChange={onChange} invalid={Boolean(error)} described={described} min={min} max={max} />
       ) : (
         <>
-          <label htmlFor={id}>{inline ? <span>{label}</span> : label}</label>
+          <label htmlFor={id}>{label}</label>
           <input
             id={id}
             type="date"
