@@ -11,6 +11,8 @@ import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { DEMO_ACCEPTOR } from '../../server/seed/accusations.ts';
+import { pickDay } from '../helpers/day-field.ts';
+import { formatDate } from '../../src/i18n/dates.ts';
 
 const PASSWORD = 'Staff12345';
 /** An internal note the officer writes: it must never reach the customer. */
@@ -48,6 +50,17 @@ const WORDS = {
   },
 } as const;
 type Locale = keyof typeof WORDS;
+/** The archive's own words (issue 24): bulk filing, corrections, an empty category name. */
+const ARCHIVE_WORDS = {
+  en: {
+    emptyName: 'Please enter a name for the category.', fileSelected: 'File selected under this category',
+    refile: 'Move to another category', refileReason: 'Filed under renewals by mistake: it is a lease.',
+  },
+  am: {
+    emptyName: 'እባክዎ ለምድቡ ስም ያስገቡ።', fileSelected: 'የተመረጡትን በዚህ ምድብ ያስቀምጡ',
+    refile: 'ወደ ሌላ ምድብ ያዛውሩ', refileReason: 'በስህተት በውል እድሳት ስር ተቀምጧል፤ የኪራይ ውል ነው።',
+  },
+} as const;
 /**
  * Each journey runs in full once in Amharic on a phone (the product's default) and once in
  * English on a wide screen; in the other two combinations its screens are visited once each.
@@ -188,13 +201,13 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await context.close();
       return where;
     };
-    expect(await landing(OFFICER)).toEqual({ path: '/staff', nav: ['Case queue'] });
+    expect(await landing(OFFICER)).toEqual({ path: '/staff', nav: ['Alerts', 'Case queue'] });
     // The approvals' link carries how many letters wait.
     expect(await landing(MANAGER)).toMatchObject({ path: '/staff', nav: expect.arrayContaining(['Case queue', expect.stringMatching(/^Waiting for approval\d+$/)]) });
-    expect(await landing(DEMO_ACCEPTOR.email, DEMO_ACCEPTOR.password)).toEqual({ path: '/staff/accusations', nav: ['Accusations'] });
+    expect(await landing(DEMO_ACCEPTOR.email, DEMO_ACCEPTOR.password)).toEqual({ path: '/staff/accusations', nav: ['Alerts', 'Accusations'] });
     expect((await landing(ADMIN)).path).toBe('/staff/admin');
     // Archivists land on the closed cases still to be archived.
-    expect(await landing(ARCHIVIST)).toEqual({ path: '/staff/archive', nav: ['Archive'] });
+    expect(await landing(ARCHIVIST)).toEqual({ path: '/staff/archive', nav: ['Alerts', 'Archive'] });
   });
 
   for (const locale of ['en', 'am'] as const) {
@@ -221,7 +234,11 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await expect.poll(async () => (await caseRow(kase.id)).status).toBe('ongoing');
 
         const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-        await move(officer.page, locale, words.schedule, (dialog) => dialog.locator('#appointment-day').fill(day));
+        await move(officer.page, locale, words.schedule, async (dialog) => {
+          await pickDay(dialog, 'appointment-day', locale, day);
+          // The day in the other calendar beside it: the Ethiopian one is what the customer's SMS names.
+          expect(await dialog.getByTestId('appointment-day-beside').textContent()).toContain(formatDate(`${day}T12:00:00Z`, 'am'));
+        }, `staff-confirm-schedule-${locale}-${device}`);
         // With an appointment set, the next move is to move it.
         await officer.page.locator('.case-actions').getByRole('button', { name: words.extend }).waitFor();
         // An internal note for colleagues, under the history that names who did what.
@@ -250,7 +267,9 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await expect.poll(async () => Number(await approvals.getByTestId('approval-count').textContent())).toBeGreaterThan(0);
         await approvals.click();
         await manager.page.waitForURL((url) => url.pathname === '/staff' && url.searchParams.get('view') === 'approval');
-        await manager.page.locator('.queue-view[aria-current="page"]').waitFor();
+        // The views' bar keeps the current one in sight, a phone's too.
+        const [current, bar] = [await manager.page.locator('.queue-view[aria-current="page"]').boundingBox(), await manager.page.locator('.queue-views').boundingBox()];
+        expect([current!.x >= bar!.x, current!.x + current!.width <= bar!.x + bar!.width + 1]).toEqual([true, true]);
         await screenshot(manager.page, `staff-approval-view-${locale}-${device}`);
         expect(await seriousViolations(manager.page)).toEqual([]);
         await manager.page.getByTestId('queued-case').filter({ hasText: kase.number }).getByRole('link').click();
@@ -288,46 +307,80 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     }
 
     for (const device of [JOURNEY_DEVICE[locale]]) {
-      it(`an archivist adds a category, files an approved case under it and finds it in the archive (${locale}, ${device})`, async () => {
-        const words = WORDS[locale];
-        const kase = await answered(`Archived ${locale} ${device}`);
-        const category = `${locale === 'en' ? 'Renewals' : 'የውል እድሳት'} ${device} ${Date.now()}`;
+      it(`an archivist adds categories, files approved cases from the worklist and the case page, corrects a filing, prints it and finds it in the archive (${locale}, ${device})`, async () => {
+        const words = { ...WORDS[locale], ...ARCHIVE_WORDS[locale] };
+        const [kase, other] = [await answered(`Archived ${locale} ${device}`), await answered(`Archived too ${locale} ${device}`)];
+        const [category, corrected] = (locale === 'en' ? ['Renewals', 'Leases'] : ['የውል እድሳት', 'የኪራይ ውሎች']).map((name) => `${name} ${device} ${Date.now()}`);
         const archivist = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
         const { page } = archivist;
         await staffSignIn(page, locale, ARCHIVIST, '/staff/archive');
+        const choose = async (select: ReturnType<Page['locator']>, name: string) => {
+          const option = select.locator('option', { hasText: name });
+          await option.waitFor({ state: 'attached' });
+          await select.selectOption(await option.getAttribute('value'));
+        };
 
-        // A category first: the case is filed under it.
+        // Categories first: a name left empty is refused in words (review defect 9), then two are added.
         await page.locator('.tabs').getByRole('link', { name: words.categories }).click();
-        await page.locator('#category-name').fill(category);
         await page.getByRole('button', { name: words.addCategory }).click();
-        await page.getByTestId('archival-category').filter({ hasText: category }).waitFor();
+        await page.locator('.form-error', { hasText: words.emptyName }).waitFor();
+        await screenshot(page, `archive-category-empty-${locale}-${device}`);
+        for (const name of [category, corrected]) {
+          await page.locator('#category-name').fill(name);
+          await page.getByRole('button', { name: words.addCategory }).click();
+          await page.getByTestId('archival-category').filter({ hasText: name }).waitFor();
+        }
         await screenshot(page, `archive-categories-${locale}-${device}`);
         expect(await seriousViolations(page)).toEqual([]);
 
-        // The approved case is among the closed ones waiting; found by its number, opened and filed.
+        // The approved case is among the closed ones waiting: found by its number, ticked and filed from the worklist.
         await page.locator('.staff-nav').getByRole('link', { name: words.archive, exact: true }).click();
         await page.locator('input[name=q]').fill(kase.number);
         await page.locator('form[role=search] button[type=submit]').click();
         const rows = page.getByTestId('queued-case');
         await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining(kase.number)]);
+        await rows.first().getByRole('checkbox').check();
+        await choose(page.locator('#bulk-category'), category);
         await screenshot(page, `archive-worklist-${locale}-${device}`);
         expect(await seriousViolations(page)).toEqual([]);
-        await rows.first().getByRole('link').click();
-        await page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
-        await move(page, locale, words.archiveCase, async (dialog) => {
-          const option = dialog.locator('#archival-category option', { hasText: category });
-          await option.waitFor({ state: 'attached' });
-          await dialog.locator('#archival-category').selectOption(await option.getAttribute('value'));
-        }, `archive-confirm-${locale}-${device}`);
+        await page.getByRole('button', { name: words.fileSelected }).click();
+        const dialog = page.getByTestId('confirm-dialog');
+        await dialog.waitFor();
+        await screenshot(page, `archive-bulk-confirm-${locale}-${device}`);
+        await dialog.getByRole('button', { name: words.confirm }).click();
+        await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toContain(kase.number);
         await expect.poll(async () => (await caseRow(kase.id)).status).toBe('archived');
-        // Filed, it is read-only: the page says where it is and offers no move.
+
+        // Another is filed from its own page.
+        await page.goto(`/staff/cases/${other.id}`);
+        await page.getByRole('heading', { level: 1, name: other.number }).waitFor();
+        await move(page, locale, words.archiveCase, (confirm) => choose(confirm.locator('#archival-category'), category), `archive-confirm-${locale}-${device}`);
+        await expect.poll(async () => (await caseRow(other.id)).status).toBe('archived');
+
+        // Filed, the page says where and, for 30 days, offers to correct it; the archivist does, saying why.
+        await page.goto(`/staff/cases/${kase.id}`);
         await page.locator('.page-title-row .badge', { hasText: words.archived }).waitFor();
         expect(await page.getByTestId('staff-case-information').textContent()).toContain(category);
-        expect(await page.locator('.case-actions').count()).toBe(0);
+        expect(await page.getByTestId('refile-until').textContent()).toContain(category);
+        await move(page, locale, words.refile, async (confirm) => {
+          await choose(confirm.locator('#refile-category'), corrected);
+          await confirm.locator('#refile-reason').fill(words.refileReason);
+        }, `archive-refile-${locale}-${device}`);
+        await expect.poll(() => page.getByTestId('staff-case-information').textContent()).toContain(corrected);
+        await page.getByTestId('staff-history').getByText(words.refileReason).waitFor();
+        await screenshot(page, `archive-refiled-${locale}-${device}`);
 
-        // The archive's search finds it by its category.
+        // Printed for the paper file, in the page's language, with the staff token.
+        const printed = page.waitForResponse((response) => response.url().includes(`/staff_api/cases/${kase.id}/print`));
+        const tab = page.waitForEvent('popup');
+        await page.getByTestId('print-case').click();
+        const pdf = await printed;
+        expect([pdf.status(), pdf.headers()['content-type'], new URL(pdf.url()).searchParams.get('language')]).toEqual([200, 'application/pdf', locale]);
+        await (await tab).close();
+
+        // The archive's search finds it by its category now.
         await page.goto('/staff/archive/search');
-        const option = page.locator('select[name=category] option', { hasText: category });
+        const option = page.locator('select[name=category] option', { hasText: corrected });
         await option.waitFor({ state: 'attached' });
         await page.locator('select[name=category]').selectOption(await option.getAttribute('value'));
         // Filed between yesterday and tomorrow, picked in the reader's calendar.
@@ -337,7 +390,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
         await page.locator('form[role=search] button[type=submit]').click();
         const found = page.getByTestId('archived-case');
         await expect.poll(() => found.allTextContents()).toEqual([expect.stringContaining(kase.number)]);
-        expect(await found.first().textContent()).toContain(category);
+        expect(await found.first().textContent()).toContain(corrected);
         await screenshot(page, `archive-search-${locale}-${device}`);
         expect(await seriousViolations(page)).toEqual([]);
         await archivist.context.close();
