@@ -166,7 +166,7 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     expectMessages(created);
     expect(created).toMatchObject({ name: 'Property transfers 2026', status: 'active', created_by: { _id: archivist.id, firstname: 'Abebe' } });
     await expectError(await save({ name: 'property TRANSFERS 2026' }, admin.token), 409, 'archivalCategoryNameTaken');
-    await expectError(await save({ name: '   ' }), 400, 'invalidRequest');
+    await expectError(await save({ name: '   ' }), 400, 'archivalCategoryNameRequired');
     await expectError(await save({}), 400, 'invalidRequest');
     await expectError(await save({ _id: randomUUID(), name: 'Nothing' }), 404, 'archivalCategoryNotFound');
     const renamed = await expectOk(await save({ _id: created._id, name: 'Transfers', status: 'inactive' }, admin.token));
