@@ -70,7 +70,7 @@ describe('the queue page', () => {
     expect(bar.getAllByRole('link').map((link) => link.textContent)).toEqual(
       ['My work4', 'Unassigned3', 'Sent back1', 'Due within 2 working days2', 'Late0', 'All open9'],
     );
-    expect(bar.getByRole('link', { name: 'My work 4' }).getAttribute('aria-current')).toBe('page');
+    expect(bar.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['My work4']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My work');
     expect(rememberedView.get('officer-1', 'officer')).toBe('mine');
 

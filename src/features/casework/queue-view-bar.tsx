@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { QueueSort, QueueView } from '../../../server/contract/constants.ts';
 
 /** Each view's name in the queue's bar: the help desk's words for the day's work (issue 24). */
@@ -31,9 +31,19 @@ export function QueueViewBar({ views, current, counts, sort }: {
   const { t } = useLingui();
   const names = useViewNames();
   const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    bar.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [current]);
+  const loaded = counts !== undefined;
+  const router = useRouter();
+  // The bar alone scrolls (not the page), to put the current view in its middle (the bar is the links'
+  // offset parent, styles.css); again once the counts widen the links, and after each navigation,
+  // as the router's scroll restoration carries the last view's scroll position over to this one.
+  useLayoutEffect(() => {
+    const center = () => {
+      const link = bar.current?.querySelector<HTMLElement>(`[data-view="${current}"]`);
+      if (bar.current && link) bar.current.scrollLeft = link.offsetLeft - (bar.current.clientWidth - link.offsetWidth) / 2;
+    };
+    center();
+    return router.subscribe('onRendered', center);
+  }, [current, loaded, router]);
   return (
     <nav className="queue-views" aria-label={t`Views`} ref={bar}>
       {views.map((view) => (
@@ -43,7 +53,7 @@ export function QueueViewBar({ views, current, counts, sort }: {
           search={{ view, sort }}
           className="queue-view"
           aria-current={view === current ? 'page' : undefined}
-          data-testid={`queue-view-${view}`}
+          data-view={view}
         >
           <span>{names[view]}</span>
           <span className="queue-view-count">{counts?.[view] ?? '…'}</span>
