@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outboxSearch, pageParam, sortParam, textParam } from './-search.ts';
+import { QUEUE_VIEWS } from '../../server/contract/constants.ts';
+import { oneOf, outboxSearch, pageParam, sortParam, textParam } from './-search.ts';
 
 describe('search parameters', () => {
   it.each([
@@ -14,6 +15,17 @@ describe('search parameters', () => {
     [null, undefined],
   ])('page %j → %j', (value, page) => {
     expect(pageParam(value)).toBe(page);
+  });
+
+  it.each([
+    ['mine', 'mine'],
+    ['due_soon', 'due_soon'],
+    ['everything', undefined],
+    ['MINE', undefined],
+    [1, undefined],
+    [undefined, undefined],
+  ])('queue view %j → %j', (value, view) => {
+    expect(oneOf(QUEUE_VIEWS, value)).toBe(view);
   });
 
   it.each([
