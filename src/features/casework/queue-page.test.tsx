@@ -136,4 +136,13 @@ describe('the queue page', () => {
     expect((await screen.findByTestId('bulk-summary')).textContent).toContain('Assigned (1): HDC-2026-000001');
     expect(await calls('/staff_api/cases/bulk/assign')[0].clone().json()).toEqual({ case_ids: ['case-1'], officer_id: 'officer-2' });
   });
+
+  it('offers no bulk move in the approval view: a response is approved on its own page', async () => {
+    signIn('manager-1', 'manager');
+    await renderScreen(<Queue />, { path: '/staff?view=approval' });
+    await screen.findByTestId('case-queue');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Waiting for my approval');
+    expect(screen.queryByRole('checkbox', { name: 'Select all on this page' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select HDC-2026-000001' })).toBeNull();
+  });
 });

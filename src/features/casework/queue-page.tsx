@@ -77,13 +77,14 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      {(role === 'officer' || role === 'manager') && (
+      {/* A response waiting for approval is approved one by one, on its page. */}
+      {(role === 'officer' || role === 'manager') && view !== 'approval' && (
         <BulkActions kind={role === 'officer' ? 'take' : 'assign'} cases={list.data?.cases ?? []} selected={selected} onSelect={setSelected} />
       )}
       <QueueResults
         list={list}
         empty={<Trans>No cases match.</Trans>}
-        selection={selection}
+        selection={view === 'approval' ? undefined : selection}
       />
       <Pager current={list.data?.currentPage ?? filters.page} total={list.data?.totalPages ?? 1} onPage={(page) => go({ page })} />
     </>
