@@ -51,6 +51,9 @@ export const RELATIONS: Record<string, Ownership> = {
   staff_password_link: { owner: 'staff', sharedWith: ['administration'] },
   // An admin's second factor: only the staff sign-in reads and writes it.
   staff_two_factor: { owner: 'staff' },
+  // Each staff user's alerts, and the due-date events the sweep raised once per case (server/staff/alerts-*.ts).
+  staff_alert: { owner: 'staff' },
+  case_due_event: { owner: 'staff' },
 
   // Sessions, the token key and the guess counters: the sign-in machinery every role shares.
   revoked_token: { owner: 'auth' },
@@ -66,6 +69,8 @@ export const RELATIONS: Record<string, Ownership> = {
   case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
   case_owner: { owner: 'cases', public: true },
+  // Who holds a case and who wrote its response: whom the staff alerts of its moves and due dates tell.
+  case_staffing: { owner: 'cases', public: true },
   // Where archivists file closed cases; the staff case page shows where one was filed.
   archival_category: { owner: 'archive', sharedWith: ['casework'] },
   archival_category_name: { owner: 'archive', public: true },
