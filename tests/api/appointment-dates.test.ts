@@ -38,13 +38,17 @@ describe.each(databases)('appointment days on $name', (database) => {
       headers: { authorization: `Bearer ${officer}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  /** A new staff user of that role, signed in at the clock's time (a session ends some hours later): their token. */
-  async function staffToken(role: 'officer' | 'manager' | 'archivist', directorateId: string | null): Promise<string> {
+  /** A new staff user of that role: their e-mail. */
+  async function addStaffUser(role: 'officer' | 'manager' | 'archivist', directorateId: string | null): Promise<string> {
     const email = `${role}-${randomUUID()}@appointments.test`;
     await addStaff(server.db,
       { email, password_hash: await hash(PASSWORD), firstname: 'Abebe', middlename: '', lastname: 'Kebede', role, directorate_id: directorateId },
       new Date(now - 1000),
     );
+    return email;
+  }
+  /** Signs a staff user in at the clock's time (a session ends some hours later): their token. */
+  async function staffToken(email: string): Promise<string> {
     const login = await fetch(`${server.url}/staff_api/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
     });
@@ -58,14 +62,15 @@ describe.each(databases)('appointment days on $name', (database) => {
   beforeAll(async () => {
     server = await shared(database);
     const [pending] = await server.db.query<{ id: string; directorate: string }>(
-      `SELECT c.id, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                     ORDER BY d.created_at, d.id LIMIT 1) AS directorate
+      `SELECT c.id, c.directorate_id AS directorate
        FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at LIMIT 1`,
     );
     caseId = pending.id;
     directorate = pending.directorate;
+    // The same officer each time: the case is theirs once taken (issue 24: only its holder moves it).
+    const email = await addStaffUser('officer', directorate);
     signIn = async () => {
-      officer = await staffToken('officer', directorate);
+      officer = await staffToken(email);
     };
     await signIn();
     await expectOk(await fetch(`${server.url}/staff_api/cases/${caseId}/take`, { method: 'POST', headers: { authorization: `Bearer ${officer}` } }));
@@ -121,7 +126,7 @@ describe.each(databases)('appointment days on $name', (database) => {
 
   it('refuses a day that does not exist in the archive search and the audit log filters, as it takes one that does', async () => {
     const read = async (path: string, token: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const [archivist, manager] = [await staffToken('archivist', null), await staffToken('manager', directorate)];
+    const [archivist, manager] = [await staffToken(await addStaffUser('archivist', null)), await staffToken(await addStaffUser('manager', directorate))];
     for (const query of ['from=2026-02-31', 'to=2026-02-30', `from=${year + 1}-13-01`]) {
       await expectError(await read(`/staff_api/archive/cases?${query}`, archivist), 400, 'invalidRequest');
       await expectError(await read(`/staff_api/audit?${query}`, manager), 400, 'invalidRequest');

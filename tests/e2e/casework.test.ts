@@ -31,7 +31,7 @@ const WORDS = {
     refused: 'Someone else changed this case just now.',
     timeline: ['We received your case.', 'We started processing your case.', 'Your case was answered.'],
     answeredMail: (caseNumber: string) => `Your case ${caseNumber} has been responded to`,
-    assign: 'Assign to an officer', myWork: 'My work', views: 'Views',
+    assign: 'Assign to an officer', myWork: 'My work', views: 'Views', queue: 'Case queue',
     archive: 'Archive', archiveCase: 'Archive the case', categories: 'Archival categories', addCategory: 'Add the category',
     archived: 'archived',
     addNote: 'Add the note', internalNote: 'Internal note', heldBy: 'Held by Dawit Haile', sentBack: 'Sent back by Dawit Haile',
@@ -43,7 +43,7 @@ const WORDS = {
     refused: 'ሌላ ሰው ይህን ጉዳይ አሁን ቀይሮታል።',
     timeline: ['ጉዳይዎ ደርሶናል።', 'የጉዳይዎ ሂደት ተጀምሯል።', 'ለጉዳይዎ ምላሽ ተሰጥቷል።'],
     answeredMail: (caseNumber: string) => `ለጉዳይዎ ${caseNumber} ምላሽ ተሰጥቷል`,
-    assign: 'ለባለሙያ ይመድቡ', myWork: 'የእኔ ሥራ', views: 'ዕይታዎች',
+    assign: 'ለባለሙያ ይመድቡ', myWork: 'የእኔ ሥራ', views: 'ዕይታዎች', queue: 'የጉዳዮች ወረፋ',
     archive: 'ማህደር', archiveCase: 'ጉዳዩን በማህደር ያስቀምጡ', categories: 'የማህደር ምድቦች', addCategory: 'ምድቡን ያክሉ',
     archived: 'በማህደር ተቀምጧል',
     addNote: 'ማስታወሻውን ይጨምሩ', internalNote: 'የውስጥ ማስታወሻ', heldBy: 'ጉዳዩ በDawit Haile እጅ ነው', sentBack: 'Dawit Haile በ',
@@ -435,7 +435,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
     });
 
-    it(`a manager assigns a new case to an officer, who finds it among their own (${locale})`, async () => {
+    it(`a manager assigns a new case to an officer, who is alerted, answers it and finds it among their own (${locale})`, async () => {
       const words = WORDS[locale];
       const device = locale === 'en' ? 'phone' : 'desktop';
       const kase = await filed(`Assigned ${locale}`);
@@ -451,9 +451,19 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await expect.poll(async () => (await caseRow(kase.id)).status).toBe('ongoing');
       await manager.context.close();
 
-      // The officer works from "My work": only their own, every case shown names them.
+      // The officer is alerted: the navigation counts it, the alert opens the case, and they answer it.
       const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
       await staffSignIn(officer.page, locale, OFFICER);
+      await expect.poll(async () => Number(await officer.page.locator('.staff-nav .alerts-count').textContent())).toBeGreaterThan(0);
+      await officer.page.locator('.staff-nav .alerts-link').click();
+      await officer.page.locator('.alert-unread').filter({ hasText: kase.number }).getByRole('link').click();
+      await officer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
+      await move(officer.page, locale, words.respond, (dialog) =>
+        dialog.locator('#response-justification').fill('The assigned case is answered.'));
+      await expect.poll(async () => (await caseRow(kase.id)).status).toBe('responded');
+
+      // They work on from "My work": only their own, every case shown names them.
+      await officer.page.locator('.staff-nav').getByRole('link', { name: words.queue }).click();
       await officer.page.getByRole('navigation', { name: words.views }).getByRole('link', { name: words.myWork }).click();
       await officer.page.waitForURL(/view=mine/);
       await officer.page.getByTestId('queued-case').filter({ hasText: kase.number }).waitFor();

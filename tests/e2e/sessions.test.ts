@@ -126,6 +126,12 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
       await screenshot(page, `staff-alerts-${locale}-${VIEWPORTS[viewport].width}`);
       await alert.getByRole('link').click();
       await page.waitForURL(new RegExp(`/staff/cases/${kase.id}$`));
+      // Marked read as it is opened, then the count follows.
+      const stillUnread = () => app.server.db.query(
+        `SELECT 1 FROM staff_alert a JOIN staff_user s ON s.id = a.staff_id WHERE s.email = $1 AND a.case_id = $2 AND a.read_at IS NULL`,
+        [DEMO_LOGINS.staff.manager.email, kase.id],
+      );
+      await expect.poll(async () => (await stillUnread()).length).toBe(0);
       await expect.poll(async () => ((await count.count()) ? Number(await count.textContent()) : 0)).toBe(unread - 1);
     } finally {
       await context.close();

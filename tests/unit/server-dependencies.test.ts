@@ -21,7 +21,7 @@ describe('npm run serve runs on an install without devDependencies', () => {
     const imported = new Map<string, string>();
     for (const file of serverSources(path.join(root, 'server'))) {
       const source = fs.readFileSync(file, 'utf8');
-      for (const [, specifier] of source.matchAll(/(?:from|import\()\s*'([^'.][^']*)'/g)) {
+      for (const [, specifier] of source.matchAll(/(?:from|import\()\s*'([^'.\s][^'\s]*)'/g)) {
         if (!specifier.startsWith('node:')) imported.set(packageOf(specifier), path.relative(root, file));
       }
     }
