@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffCaseKeys, type QueuedCase } from '../../app/staff-cases.ts';
 import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
-import { SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
+import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { archiveKeys, categoriesQuery, fileCases } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -75,20 +75,14 @@ function FilingSummary({ summary }: { summary: BulkSummary & { category: string 
     caseChangedMeanwhile: t`Someone else changed it just now.`,
     archivalCategoryNotFound: t`The category is no longer in use.`,
   };
-  const filed = summary.moved.join(', ');
   const category = summary.category;
   return (
-    <div className="bulk-summary" role="status" data-testid="bulk-summary">
-      {summary.moved.length > 0 && <p>{t`Filed under “${category}” (${summary.moved.length}): ${filed}`}</p>}
-      {summary.refused.map(([code, numbers]) => {
-        const list = numbers.join(', ');
-        const reason = why[code] ?? t`It is no longer in the worklist.`;
-        return (
-          <p key={code} className="bulk-refused">
-            {t`Not filed (${numbers.length}): ${list}. ${reason}`}
-          </p>
-        );
-      })}
-    </div>
+    <BulkSummaryReport
+      summary={summary}
+      moved={(count, list) => t`Filed under “${category}” (${count}): ${list}`}
+      refused={(count, list, reason) => t`Not filed (${count}): ${list}. ${reason}`}
+      why={why}
+      otherwise={t`It is no longer in the worklist.`}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { staffHttp } from '../../app/staff-session.ts';
 import { staffCaseKeys, type QueuedCase } from '../../app/staff-cases.ts';
 import { personName } from '../../ui/person-name.ts';
 import { AssigneeSelect } from '../../ui/staff/assignee-select.tsx';
-import { SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
+import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { officersQuery } from './api.ts';
 
@@ -74,21 +74,13 @@ function MovedSummary({ summary }: { summary: BulkSummary & { kind: Kind } }) {
     caseHeldByAnother: t`Another staff member holds it.`,
     officerNotFound: t`The officer is not an active officer of its directorate.`,
   };
-  const moved = summary.moved.join(', ');
   return (
-    <div className="bulk-summary" role="status" data-testid="bulk-summary">
-      {summary.moved.length > 0 && (
-        <p>{summary.kind === 'take' ? t`Taken (${summary.moved.length}): ${moved}` : t`Assigned (${summary.moved.length}): ${moved}`}</p>
-      )}
-      {summary.refused.map(([code, numbers]) => {
-        const list = numbers.join(', ');
-        const reason = why[code] ?? t`It is no longer in your queue.`;
-        return (
-          <p key={code} className="bulk-refused">
-            {t`Not moved (${numbers.length}): ${list}. ${reason}`}
-          </p>
-        );
-      })}
-    </div>
+    <BulkSummaryReport
+      summary={summary}
+      moved={(count, list) => (summary.kind === 'take' ? t`Taken (${count}): ${list}` : t`Assigned (${count}): ${list}`)}
+      refused={(count, list, reason) => t`Not moved (${count}): ${list}. ${reason}`}
+      why={why}
+      otherwise={t`It is no longer in your queue.`}
+    />
   );
 }

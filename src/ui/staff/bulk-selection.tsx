@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { BulkResults } from '../../../server/contract/bulk-moves.ts';
 import type { CaseSelection } from './case-queue-table.tsx';
@@ -49,4 +49,27 @@ export function summariseBulk({ results }: BulkResults, numberOf: ReadonlyMap<st
     if (!result.ok) refused.set(result.code, [...(refused.get(result.code) ?? []), number(result.id)]);
   }
   return { moved: results.filter((result) => result.ok).map((result) => number(result.id)), refused: [...refused] };
+}
+
+/**
+ * What a bulk move did, in the reader's words: one line naming the cases moved, and one per
+ * reason the others were refused (`why`, by the server's code; `otherwise` for a code not listed).
+ */
+export function BulkSummaryReport({ summary, moved, refused, why, otherwise }: {
+  summary: BulkSummary;
+  moved: (count: number, list: string) => ReactNode;
+  refused: (count: number, list: string, reason: string) => ReactNode;
+  why: Record<string, string>;
+  otherwise: string;
+}) {
+  return (
+    <div className="bulk-summary" role="status" data-testid="bulk-summary">
+      {summary.moved.length > 0 && <p>{moved(summary.moved.length, summary.moved.join(', '))}</p>}
+      {summary.refused.map(([code, numbers]) => (
+        <p key={code} className="bulk-refused">
+          {refused(numbers.length, numbers.join(', '), why[code] ?? otherwise)}
+        </p>
+      ))}
+    </div>
+  );
 }
