@@ -48,20 +48,25 @@ function entries(locale: string) {
   );
 }
 
-const wholeWord = (word: string) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'giu');
+/** A word as a whole word; each pattern compiled once (the checks below run it millions of times). */
+const wholeWords = new Map<string, RegExp>();
+function wholeWord(word: string): RegExp {
+  let pattern = wholeWords.get(word);
+  if (!pattern) wholeWords.set(word, (pattern = new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'giu')));
+  pattern.lastIndex = 0; // a global pattern's test() goes on from where the last one stopped
+  return pattern;
+}
 const mentions = (text: string, words: string[]) => words.some((word) => wholeWord(word).test(text));
 
 /**
  * The English an entry says about one term: a longer term that contains it is that term's
  * business ("accusation officer" is not the officer role), so its words are blanked first.
  */
+const longerTerms = new Map(glossary.map((term) => [term, glossary.flatMap((other) =>
+  other.english.filter((longer) => longer !== undefined && term.english.some((word) => word !== longer && mentions(longer, [word]))))]));
 function englishFor(source: string, term: Term): string {
   let text = source.replace(/\{\w+\}/g, ' '); // {pending} is a placeholder, not the word
-  for (const other of glossary) {
-    for (const longer of other.english) {
-      if (longer !== undefined && term.english.some((word) => word !== longer && mentions(longer, [word]))) text = text.replace(wholeWord(longer), ' ');
-    }
-  }
+  for (const longer of longerTerms.get(term) ?? []) text = text.replace(wholeWord(longer), ' ');
   return text;
 }
 
