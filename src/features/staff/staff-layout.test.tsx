@@ -8,12 +8,12 @@ import { StaffLayout } from './staff-layout.tsx';
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const tokenFor = (payload: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.c2lnbmF0dXJl`;
 
-async function staffFrame() {
+async function staffFrame(path = '/staff') {
   await renderScreen(
     <StaffLayout>
       <h1>Screen</h1>
     </StaffLayout>,
-    { path: '/staff' },
+    { path },
   );
   const nav = screen.getByRole('navigation', { name: 'Staff screens' });
   return within(nav)
@@ -72,5 +72,14 @@ describe('the staff frame', () => {
   ])('offers no screen to %s', async (_case, token) => {
     staffSession.start(token);
     expect(await staffFrame()).toEqual([]);
+  });
+
+  it("marks only the approvals current on the queue's approval view, and the queue then leads to every open case", async () => {
+    staffSession.start(tokenFor({ id: 'staff-1', role: 'manager' }));
+    const links = await staffFrame('/staff?view=approval');
+    expect(links).toContainEqual(['Case queue', '/staff?view=open']);
+    const nav = screen.getByRole('navigation', { name: 'Staff screens' });
+    const current = within(nav).getAllByRole('link').filter((link) => link.getAttribute('data-status') === 'active');
+    expect(current.map((link) => link.textContent)).toEqual(['Waiting for approval']);
   });
 });

@@ -70,11 +70,7 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
   return (
     <nav className="staff-nav" aria-label={t`Staff screens`}>
       {role && <AlertsLink />}
-      {(role === 'officer' || role === 'manager') && (
-        <Link to="/staff" className="nav-link" activeOptions={{ exact: true, includeSearch: false }}>
-          <Trans>Case queue</Trans>
-        </Link>
-      )}
+      {(role === 'officer' || role === 'manager') && <QueueLink />}
       {(role === 'manager' || role === 'admin') && <ApprovalsLink manager={role === 'manager'} />}
       {role === 'accusation_acceptor' && (
         <Link to="/staff/accusations" className="nav-link">
@@ -115,6 +111,19 @@ function StaffNav({ role }: { role: StaffRole | undefined }) {
  * view, an admin's their approvals page (issue 24). The count is the queue's own, so a move
  * that refreshes the queue refreshes it.
  */
+/**
+ * The queue, current on each of its views but the approvals, which have their own entry: from
+ * there it leads to all open cases (with both marked, a manager could not tell where they were).
+ */
+function QueueLink() {
+  const onApprovals = useLocation({ select: (location) => (location.search as { view?: string }).view === 'approval' });
+  return (
+    <Link to="/staff" search={onApprovals ? { view: 'open' } : undefined} className="nav-link" activeOptions={{ exact: true, includeSearch: onApprovals }}>
+      <Trans>Case queue</Trans>
+    </Link>
+  );
+}
+
 function ApprovalsLink({ manager }: { manager: boolean }) {
   const waiting = useQuery(queueQuery({ view: 'approval', page: 1 })).data?.counts.approval;
   const label = (
