@@ -72,6 +72,8 @@ export const StaffAlertKind = Type.Union([
   Type.Literal('case_transferred'),
   Type.Literal('due_soon'),
   Type.Literal('late'),
+  // Five working days past the due moment, to management (the admins): issue 25's escalation.
+  Type.Literal('escalated'),
 ]);
 export type StaffAlertKind = Static<typeof StaffAlertKind>;
 

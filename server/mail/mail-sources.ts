@@ -93,5 +93,6 @@ export const staffAlertSources = {
   dueDigestText: 'Hello {name},\n\nThese cases need you today:\n\n{cases}\n',
   dueSoonDigestLine: 'Case {caseNumber} is due on {date}: {link}',
   lateDigestLine: 'Case {caseNumber} is late; it was due on {date}: {link}',
+  escalatedDigestLine: 'Case {caseNumber} is 5 working days late and still open; it was due on {date}: {link}',
   alertMailFooter: 'You can turn these e-mails off on the "My alerts" page of the staff portal: {settingsLink}',
 } as const;

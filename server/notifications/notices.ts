@@ -25,9 +25,9 @@ export interface AlertMail {
   directorate?: Partial<Record<Language, string>>;
 }
 
-/** One case of a daily digest: due soon (its due moment ahead) or late. */
+/** One case of a daily digest: due soon (its due moment ahead), late, or escalated (five working days late). */
 export interface DueDigestItem {
-  kind: 'due_soon' | 'late';
+  kind: 'due_soon' | 'late' | 'escalated';
   caseId: string;
   caseNumber: string;
   /** The moment it falls (or fell) due, ISO. */

@@ -55,12 +55,19 @@ export function staffAlertMail(recipient: Recipient, alert: AlertMail, publicUrl
   };
 }
 
-/** The day's digest: one line per due-soon or late case, each with its link. */
+/** Each due-date event's line in the digest. */
+const DIGEST_LINE: Record<DueDigestItem['kind'], TextKey> = {
+  due_soon: 'dueSoonDigestLine',
+  late: 'lateDigestLine',
+  escalated: 'escalatedDigestLine',
+};
+
+/** The day's digest: one line per due-soon, late or escalated case, each with its link. */
 export function dueDigestMail(recipient: Recipient, items: DueDigestItem[], publicUrl: string): Mail {
   const language = languageOf(recipient);
   const cases = items
     .map((item) =>
-      fill(item.kind === 'due_soon' ? 'dueSoonDigestLine' : 'lateDigestLine', language, {
+      fill(DIGEST_LINE[item.kind], language, {
         caseNumber: item.caseNumber,
         date: dueDayOf(item.dueAt, language),
         link: alertLink(publicUrl, { caseId: item.caseId }),

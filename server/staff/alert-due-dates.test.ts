@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Holidays } from '../casework/holidays.ts';
-import { dueEventsAt, workingDaysBefore } from './alert-due-dates.ts';
+import { dueEventsAt, workingDaysAfter, workingDaysBefore } from './alert-due-dates.ts';
 
 const NONE: Holidays = { gregorian: [], ethiopian: [], dated: [] };
 // Due on Friday 4 December 2026: late from midnight ending it (Saturday 00:00 in Addis Ababa).
@@ -21,6 +21,15 @@ describe('the due-date events of a case', () => {
     expect(kinds('2026-12-01T21:05:00Z')).toEqual(['due_soon']);
     expect(kinds('2026-12-01T21:05:00Z', ['due_soon'])).toEqual([]);
     expect(kinds('2026-12-04T21:00:00Z', ['due_soon'])).toEqual(['late']);
+  });
+
+  it('escalates to management at the end of the fifth working day after the due day, holidays skipped', () => {
+    expect(workingDaysAfter(FRIDAY_DUE, 5, NONE).toISOString()).toBe('2026-12-11T21:00:00.000Z'); // the next Saturday 00:00 Addis
+    // A holiday on the Wednesday after: the fifth working day is the Monday after.
+    expect(workingDaysAfter(FRIDAY_DUE, 5, { ...NONE, dated: ['2026-12-09'] }).toISOString()).toBe('2026-12-14T21:00:00.000Z');
+    expect(kinds('2026-12-11T20:59:00Z', ['due_soon', 'late'])).toEqual([]);
+    expect(kinds('2026-12-11T21:05:00Z', ['due_soon', 'late'])).toEqual(['escalated']);
+    expect(kinds('2026-12-11T21:05:00Z', ['due_soon', 'late', 'escalated'])).toEqual([]);
   });
 
   it('tells nothing stale: no "due soon" for a late case, nothing a day after its moment', () => {

@@ -5,7 +5,7 @@ import type { Holidays } from '../casework/holidays.ts';
 import type { StaffAlert, StaffAlertKind } from '../contract/staff-calls.ts';
 import type { Language } from '../errors/catalogs.ts';
 import type { AlertMail, DueDigestItem } from '../notifications/notices.ts';
-import { dueEventsAt, CATCH_UP_MS, LOOK_AHEAD_MS, type DueEvent } from './alert-due-dates.ts';
+import { dueEventsAt, CATCH_UP_MS, LOOK_AHEAD_MS, LOOK_BACK_MS, type DueEvent } from './alert-due-dates.ts';
 import type { AlertPayload, AlertRecipient, AlertStore, CaseFacts } from './alerts-store.ts';
 
 /** The transaction of the event an alert is raised in (the store's own type, so the service needs no database import). */
@@ -64,8 +64,9 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
     return managers.length > 0 ? managers : store.ofRole(tx, 'admin');
   }
 
-  /** Whom a due-date event tells: the holder (or, unassigned, the managers), or both. */
+  /** Whom a due-date event tells: the holder (or, unassigned, the managers), or both; or management, the active admins. */
   async function toldOf(tx: Queryable, event: DueEvent, kase: CaseFacts) {
+    if (event.tells === 'admins') return store.ofRole(tx, 'admin');
     const holder = kase.assigned_to_id ? await store.person(tx, kase.assigned_to_id) : [];
     if (event.tells === 'holder' && holder.length > 0) return holder;
     return [...holder, ...(await store.ofRole(tx, 'manager', kase.directorate_id))];
@@ -79,7 +80,7 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
   async function sweep(): Promise<number> {
     const now = new Date(clock());
     const calendar = await holidays();
-    const candidates = await store.dueCandidates(new Date(now.getTime() - CATCH_UP_MS), new Date(now.getTime() + LOOK_AHEAD_MS));
+    const candidates = await store.dueCandidates(new Date(now.getTime() - CATCH_UP_MS - LOOK_BACK_MS), new Date(now.getTime() + LOOK_AHEAD_MS));
     const due = candidates.flatMap((kase) => dueEventsAt(kase.due_at, kase.raised, now, calendar).map((event) => ({ kase, event })));
     if (due.length === 0) return 0;
     let raised = 0;

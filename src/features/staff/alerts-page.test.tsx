@@ -75,6 +75,23 @@ describe('my alerts', () => {
     expect(within(items[1]).getByRole('link').getAttribute('href')).toBe(`/staff/accusations/${ACCUSATION}`);
   });
 
+  it("says a case is five working days late to management, with its due day, in English and Amharic", async () => {
+    const listed = alerts;
+    const escalated = { id: 'a4', kind: 'escalated', unread: true, created_at: '2026-12-11T21:05:00Z', case: { id: CASE, case_number: 'HDC-2019-000004' }, note: null, due_at: '2026-12-04T21:00:00Z' };
+    alerts = [escalated, ...listed];
+    try {
+      const { unmount } = await page();
+      const [first] = await screen.findAllByRole('listitem');
+      expect(first.textContent).toContain('Case HDC-2019-000004 is 5 working days late and still open (it was due on December 4, 2026)');
+      unmount();
+      await page('am');
+      const [amharic] = await screen.findAllByRole('listitem');
+      expect(amharic.textContent).toContain('ጉዳይ HDC-2019-000004 5 የሥራ ቀናት ዘግይቶ አሁንም ክፍት ነው');
+    } finally {
+      alerts = listed;
+    }
+  });
+
   it('shows the unread count in the nav and who is signed in, with their role', async () => {
     await page();
     const nav = screen.getByRole('navigation', { name: 'Staff screens' });

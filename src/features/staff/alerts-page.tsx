@@ -35,6 +35,10 @@ function AlertText({ alert, locale }: { alert: Alert; locale: Locale }) {
     }
     case 'late':
       return <Trans>Case {number} is late</Trans>;
+    case 'escalated': {
+      const day = dueDay(alert.due_at, locale);
+      return <Trans>Case {number} is 5 working days late and still open (it was due on {day})</Trans>;
+    }
   }
 }
 
