@@ -60,7 +60,8 @@ const fullCase = (now: string, reader: Reader) => `
     CASE WHEN rc.id IS NULL THEN NULL ELSE json_build_object('_id', rc.id, 'case_number', rc.case_number) END AS related_case_id,
     ${personName('rb')} AS responded_by,
     ${personName('jb')} AS rejected_by,
-    CASE WHEN response.letter IS NULL THEN NULL ELSE json_build_object('attachment', response.letter) END AS response_justification,
+    CASE WHEN response.letter IS NULL THEN NULL
+      ELSE json_build_object('attachment', response.letter, 'letter_number', response.letter_number) END AS response_justification,
     json_build_object('_id', u.id, 'firstname', u.firstname, 'middlename', u.middlename, 'lastname', u.lastname,
       'subcity', u.subcity, 'woreda', u.woreda, 'house_number', u.house_number, 'phone', u.phone,
       'house_phone_number', u.house_phone_number, 'gender', u.gender) AS customer,
@@ -83,7 +84,7 @@ const fullCase = (now: string, reader: Reader) => `
   JOIN customer_contact u ON u.id = c.customer_id
   LEFT JOIN customer_case rc ON rc.id = c.related_case_id
   -- The response as this reader may see it: the one place its customer's view is cut.
-  LEFT JOIN LATERAL (SELECT c.response_attachment AS letter, c.responded_by_id AS writer
+  LEFT JOIN LATERAL (SELECT c.response_attachment AS letter, c.response_letter_number AS letter_number, c.responded_by_id AS writer
     WHERE ${reader === 'staff' ? 'true' : responseApproved('c')}) AS response ON true
   LEFT JOIN staff_name rb ON rb.id = response.writer
   LEFT JOIN staff_name jb ON jb.id = c.rejected_by_id`;

@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import { ApiError, notFound } from '../errors/api-error.ts';
-import { ATTACHMENT_MAX_BYTES, REFILE_WINDOW_DAYS, type Locale } from '../contract/constants.ts';
+import { API_LANGUAGES, ATTACHMENT_MAX_BYTES, REFILE_WINDOW_DAYS, type ApiLanguage, type Locale } from '../contract/constants.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
-import { renderCaseLetter } from '../pdf/case-pdf.ts';
+import { renderResponseLetter } from '../pdf/response-letter.ts';
+import { nextLetterNumber } from '../numbering/year-sequence.ts';
 import { renderStaffCasePdf } from '../pdf/staff-case-pdf.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
 import { appointmentMoment } from './appointment-day.ts';
 import { expectMayMove } from './case-holder.ts';
 import { expectVersion } from './case-version.ts';
 import { CLOSED_STATUSES, nextStatus, type CaseAction, type CaseStatus } from './case-states.ts';
-import type { CaseAtWork, CaseMove, CaseworkStore } from './store.ts';
+import type { CaseAtWork, CaseMove, CaseworkStore, LetterFacts } from './store.ts';
 import type { CaseService } from '../cases/service.ts';
 import type { QueueSort, QueueView } from '../contract/constants.ts';
 import type { QueueStore } from './queue-store.ts';
@@ -36,7 +37,7 @@ interface Dependencies {
 const QUEUE_PAGE_SIZE = 10;
 
 /** What an action brings besides itself: a rejection's justification, an appointment's date. */
-type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'officer' | 'category' | 'fromCategory' | 'directorate' | 'fromDirectorate'>;
+type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'numberLetter' | 'officer' | 'category' | 'fromCategory' | 'directorate' | 'fromDirectorate'>;
 
 /** The moment a filing may no longer be corrected: REFILE_WINDOW_DAYS after it (archive-sql.ts's REFILE_UNTIL, in SQL). */
 const refileUntil = (archivedDate: Date) => new Date(archivedDate).getTime() + REFILE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
@@ -46,6 +47,12 @@ const ARCHIVE_ROLES = new Set(['archivist', 'admin']);
 /** The closed cases not yet filed: an archivist's worklist. */
 const WAITING_FOR_ARCHIVE: readonly CaseStatus[] = ['verified', 'rejected'];
 const NOTHING_QUEUED = { cases: [], currentPage: 1, totalPages: 1 };
+
+/** A letter number's prefix is its case number's (PREFIX-YEAR-NNNNNN), so it follows the case even if CASE_NUMBER_PREFIX changes later. */
+const prefixOf = (caseNumber: string) => caseNumber.replace(/-\d+-\d+$/, '');
+
+/** The customer's language for their letter; Amharic when the stored one is unknown. */
+const letterLanguage = (language: string): ApiLanguage => ((API_LANGUAGES as readonly string[]).includes(language) ? (language as ApiLanguage) : 'am');
 
 /**
  * Four eyes: whether this staff user may approve the case's response. Never the one who wrote
@@ -115,13 +122,22 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
     return act(session, caseId, 'archive', { category: categoryId }, found);
   }
 
-  /** The response letter the server writes from the justification when the officer uploads none. */
-  async function generatedLetter(caseNumber: string, justification: string): Promise<string> {
-    const pdf = await renderCaseLetter({
-      caseNumber,
-      title: { en: 'Response to your case', am: 'ለጉዳይዎ የተሰጠ ምላሽ' },
-      paragraphs: justification.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean),
-      date: new Date(clock()),
+  /**
+   * The response letter the server writes from the justification when the officer uploads none
+   * (issue 25): a draft without a number, or at approval the final one with its number and approver.
+   */
+  async function generatedLetter(facts: LetterFacts, justification: string, date: Date, final?: { letterNumber: string; approver: string }): Promise<string> {
+    const language = letterLanguage(facts.language);
+    const pdf = await renderResponseLetter({
+      language,
+      caseNumber: facts.case_number,
+      letterNumber: final?.letterNumber ?? null,
+      date,
+      addressee: { name: facts.customer_name, subcity: facts.subcity, woreda: facts.woreda, houseNumber: facts.house_number },
+      subject: facts.subject[`case_name_${language}`] || facts.subject.case_name_en,
+      body: justification,
+      officer: facts.officer_name ?? '',
+      approval: final && { by: final.approver, date },
     });
     return (await storage.save('case-files', Readable.from([pdf]), pdfKind(ATTACHMENT_MAX_BYTES))).name;
   }
@@ -250,9 +266,12 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
         const found = await caseToMove(session, caseId, version);
         // Judged before a letter is written from the justification.
         expectMayMove(session, found, 'respond');
-        letter ??= await generatedLetter(found.case_number, justification);
+        const generated = !letter;
+        letter ??= await generatedLetter((await store.letterFacts(caseId, session.id))!, justification, new Date(clock()));
         const name = letter;
-        return await act(session, caseId, 'respond', { note: justification, letter: { name, claim: (tx) => storage.claim(tx, 'case-files', name) } }, found);
+        return await act(session, caseId, 'respond', {
+          note: justification, letter: { name, generated, claim: (tx) => storage.claim(tx, 'case-files', name) },
+        }, found);
       } catch (error) {
         // A refused response keeps no letter.
         await storage.remove('case-files', letter);
@@ -260,11 +279,32 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
       }
     },
 
-    /** responded → verified, by a second person (mayApprove): the one who wrote the response is refused, nothing changed. */
+    /**
+     * responded → verified, by a second person (mayApprove): the one who wrote the response is
+     * refused, nothing changed. The letter gets its number in the approval's transaction; a
+     * letter the server wrote is written again with it and the approver, and replaces the draft.
+     */
     async approve(session: SessionClaims, caseId: string, version?: number) {
       const found = await caseToMove(session, caseId, version);
       if (found.status === 'responded' && !mayApprove(session, found)) throw new ApiError(403, 'approvalNeedsSecondPerson');
-      return act(session, caseId, 'approve', {}, found);
+      const facts = found.status === 'responded' ? await store.letterFacts(caseId, found.responded_by_id ?? '') : undefined;
+      const approver = facts?.generated ? await store.staffName(session.id) : '';
+      let final: string | undefined;
+      const numberLetter: NonNullable<CaseMove['numberLetter']> = async (tx, at) => {
+        const letterNumber = await nextLetterNumber(tx, prefixOf(found.case_number), at);
+        if (!facts?.generated) return { letterNumber };
+        const name = (final = await generatedLetter(facts, facts.justification ?? '', at, { letterNumber, approver }));
+        return { letterNumber, letter: { name, claim: (claimIn) => storage.claim(claimIn, 'case-files', name) } };
+      };
+      try {
+        const approved = await act(session, caseId, 'approve', facts ? { numberLetter } : {}, found);
+        // The draft is no longer any case's letter.
+        if (final) await storage.remove('case-files', facts?.attachment);
+        return approved;
+      } catch (error) {
+        await storage.remove('case-files', final);
+        throw error;
+      }
     },
     sendBack: (session: SessionClaims, caseId: string, note: string, version?: number) => act(session, caseId, 'return', { note }, { version }),
 

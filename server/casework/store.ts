@@ -60,8 +60,40 @@ export interface CaseMove {
   directorate?: string;
   /** A transfer's directorate before it, for the history and the audit entry. */
   fromDirectorate?: string | null;
-  /** A response: its letter (a stored file's name) and the claim of that file, in the move's transaction. */
+  /**
+   * A response: its letter (a stored file's name), the claim of that file, in the move's
+   * transaction, and whether the server wrote it (only such a letter is written again at approval).
+   */
+  letter?: { name: string; claim: AlsoInTransaction; generated?: boolean };
+  /**
+   * An approval's letter number (issue 25), taken in the move's transaction at its moment, with
+   * the letter written again with that number when the server wrote the draft.
+   */
+  numberLetter?: (tx: Queryable, at: Date) => Promise<NumberedLetter>;
+}
+
+/** What an approval gives the response letter: its number, and the final file replacing a generated draft. */
+export interface NumberedLetter {
+  letterNumber: string;
   letter?: { name: string; claim: AlsoInTransaction };
+}
+
+/** What the response letter says of its case, its customer and its officer (response-letter.ts). */
+export interface LetterFacts {
+  case_number: string;
+  justification: string | null;
+  /** The letter's stored file, and whether the server wrote it. */
+  attachment: string | null;
+  generated: boolean;
+  /** The customer's language (the API's suffix), their name and address. */
+  language: string;
+  customer_name: string;
+  subcity: string;
+  woreda: string;
+  house_number: string;
+  /** The case request's six names, by `case_name_<suffix>`. */
+  subject: Record<string, string>;
+  officer_name: string | null;
 }
 
 /** A move as it was stored, for work another feature does in its transaction. */
@@ -154,6 +186,34 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return rows[0]?.response_justification ?? null;
     },
 
+    /** What the case's response letter says besides its text (response-letter.ts); `officerId` writes it. */
+    async letterFacts(caseId: string, officerId: string): Promise<LetterFacts | undefined> {
+      const [facts] = await db.query<LetterFacts>(
+        `SELECT c.case_number, c.response_justification AS justification, c.response_attachment AS attachment,
+           c.response_letter_generated AS generated, n.language,
+           concat_ws(' ', nullif(u.firstname, ''), nullif(u.middlename, ''), nullif(u.lastname, '')) AS customer_name,
+           u.subcity, u.woreda, u.house_number, json_build_object(${sixNames('r', 'case_name')}) AS subject,
+           concat_ws(' ', nullif(o.firstname, ''), nullif(o.middlename, ''), nullif(o.lastname, '')) AS officer_name
+         FROM customer_case c
+         JOIN customer_contact u ON u.id = c.customer_id
+         JOIN customer_notice_address n ON n.id = c.customer_id
+         JOIN case_request r ON r.id = c.case_request_id
+         LEFT JOIN staff_name o ON o.id = $2
+         WHERE c.id = $1`,
+        [caseId, officerId],
+      );
+      return facts;
+    },
+
+    /** A staff user's full name, as a letter is signed. */
+    async staffName(staffId: string): Promise<string> {
+      const [row] = await db.query<{ name: string }>(
+        "SELECT concat_ws(' ', nullif(firstname, ''), nullif(middlename, ''), nullif(lastname, '')) AS name FROM staff_name WHERE id = $1",
+        [staffId],
+      );
+      return row?.name ?? '';
+    },
+
     /** Whether the case has an appointment to extend. */
     async hasAppointment(caseId: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM case_schedule WHERE case_id = $1 AND scheduled_date IS NOT NULL', [caseId]);
@@ -228,6 +288,8 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
              responded_by_id = CASE WHEN $5 = 'respond' THEN $7 ELSE responded_by_id END,
              response_justification = CASE WHEN $5 = 'respond' THEN $8 ELSE response_justification END,
              response_attachment = CASE WHEN $5 = 'respond' THEN $9 ELSE response_attachment END,
+             response_letter_generated = CASE WHEN $5 = 'respond' THEN $13 ELSE response_letter_generated END,
+             response_letter_number = CASE WHEN $5 = 'respond' THEN NULL ELSE response_letter_number END,
              verified_date = CASE WHEN $5 = 'approve' THEN $6 ELSE verified_date END,
              verified_by_id = CASE WHEN $5 = 'approve' THEN $7 ELSE verified_by_id END,
              archival_category_id = CASE WHEN $5 IN ('archive', 'refile') THEN $11 ELSE archival_category_id END,
@@ -236,10 +298,18 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
            WHERE id = $1 AND version = $2 AND status = $3
            RETURNING case_number, customer_id`,
           [move.caseId, move.version, move.from, move.to, move.action, move.at, move.actor.id, move.note ?? null, move.letter?.name ?? null,
-            move.officer ?? null, move.category ?? null, move.directorate ?? null],
+            move.officer ?? null, move.category ?? null, move.directorate ?? null, move.letter?.generated ?? false],
         );
         if (moved.length === 0) return false;
         await move.letter?.claim(tx);
+        const numbered = await move.numberLetter?.(tx, move.at);
+        if (numbered) {
+          await numbered.letter?.claim(tx);
+          await tx.query(
+            'UPDATE customer_case SET response_letter_number = $2, response_attachment = coalesce($3, response_attachment) WHERE id = $1',
+            [move.caseId, numbered.letterNumber, numbered.letter?.name ?? null],
+          );
+        }
         if (move.appointment) {
           const [dateColumn, byColumn] = move.appointment.kind === 'scheduled' ? ['scheduled_date', 'scheduled_by_id'] : ['extended_date', 'extended_by_id'];
           await tx.query(`INSERT INTO case_schedule (case_id, ${dateColumn}, ${byColumn}, created_at) VALUES ($1, $2, $3, $4)`, [
@@ -261,7 +331,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
             ...(move.directorate ? { directorate: move.fromDirectorate ?? null } : {}),
             ...(move.action === 'refile' ? { archival_category: move.fromCategory ?? null } : {}),
           },
-          after: { status: move.to, ...moveDetails(move) },
+          after: { status: move.to, ...moveDetails(move, numbered) },
         });
         await afterMove?.(tx, { ...move, caseNumber: moved[0].case_number, customerId: moved[0].customer_id });
         return true;
@@ -276,10 +346,11 @@ export type CaseworkStore = ReturnType<typeof createCaseworkStore>;
  * send-back's reason, a rejection's justification) is free text about a person's case: it
  * stays in the case's history, never in the audit log (issue 23).
  */
-function moveDetails(move: CaseMove) {
+function moveDetails(move: CaseMove, numbered: NumberedLetter | undefined) {
   return Object.fromEntries(Object.entries({
     [`${move.appointment?.kind}_date`]: move.appointment?.date.toISOString(),
-    response_attachment: move.letter?.name,
+    response_attachment: move.letter?.name ?? numbered?.letter?.name,
+    letter_number: numbered?.letterNumber,
     assigned_to: move.action === 'take' ? move.actor.id : move.officer,
     archival_category: move.category,
     directorate: move.directorate,

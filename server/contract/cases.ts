@@ -119,7 +119,11 @@ export const Case = Type.Object({
   remark: Type.String(),
   /** The customer's PDF, a file name under /media/CaseFiles/ (owner only); null when none or masked. */
   attachment: Type.Union([Type.String(), Type.Null()]),
-  response_justification: Type.Union([Type.Object({ attachment: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  response_justification: Type.Union([Type.Object({
+    attachment: Type.Union([Type.String(), Type.Null()]),
+    /** The response letter's number (issue 25), PREFIX/YEAR/N, given at approval: null for a draft or a sent-back one. */
+    letter_number: Type.Union([Type.String(), Type.Null()]),
+  }), Type.Null()]),
   customer: CaseCustomer,
   list_of_question: Type.Array(AnsweredQuestion),
   schedule_program: Type.Array(ScheduleEntry),

@@ -95,6 +95,7 @@ export const RELATIONS: Record<string, Ownership> = {
   // The one year-sequence allocator writes both counters (cases and accusations call it).
   case_number_sequence: { owner: 'numbering' },
   accusation_sequence: { owner: 'numbering' },
+  letter_number_sequence: { owner: 'numbering' },
 
   // Append-only: every feature writes its staff actions through server/audit/audit-log.ts.
   audit_entry: { owner: 'audit', sharedWith: ['management'] },

@@ -84,4 +84,13 @@ export const pdfSources = {
   actionArchive: 'Archived',
   actionRefile: 'Moved to another category',
   actionTransfer: 'Transferred to another directorate',
+  // The response letter (response-letter.ts, issue 25): in the customer's language.
+  responseLetter: 'Response to your case',
+  letterNumber: 'Letter number',
+  letterTo: 'To',
+  letterSubject: 'Subject',
+  letterDraft: 'Draft: the letter number is given when a manager approves it',
+  preparedBy: 'Prepared by',
+  approvedBy: 'Approved by',
+  approvalDate: 'Approved on',
 } as const;

@@ -137,8 +137,14 @@ describe.each(databases)('a response, approved by a second person, then the cust
 
   it('shows the letter and its writer once a manager approved it', async () => {
     const kase = open[3];
-    const letter = await answered(officer, kase.id, 'Your roof is repaired on Monday.');
+    const draft = await answered(officer, kase.id, 'Your roof is repaired on Monday.');
     await expectOk(await act(manager, kase.id, 'approve'));
+    // The generated draft is replaced by the numbered final letter (issue 25, casework-letters.test.ts).
+    const [{ response_attachment: letter }] = await server.db.query<{ response_attachment: string }>(
+      'SELECT response_attachment FROM customer_case WHERE id = $1', [kase.id],
+    );
+    expect(letter).not.toBe(draft);
+    expect((await caseFile(draft, customer, kase.id)).status).toBe(404);
     const seen = await customerSees(kase);
     expect(seen).toContain(letter);
     expect(seen).toContain(officer.lastname);
