@@ -75,6 +75,7 @@ import { caseFileResolver } from './cases/case-files.ts';
 import { staffCaseFiles } from './casework/case-files.ts';
 import { createRatingStore } from './ratings/store.ts';
 import { createRatingService } from './ratings/service.ts';
+import { createRatingLinks } from './ratings/rating-links.ts';
 import { ratingRoutes } from './ratings/routes.ts';
 import type { ReadinessCheck } from './health/readiness.ts';
 import { databaseReadiness } from './health/database.ts';
@@ -164,7 +165,9 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   if (orphans) app.log.warn(`removed ${orphans} unfinished or unclaimed upload(s) left by an earlier stop`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
   // The customers' notices of their cases' moves: queued with each move, sent by every instance's drain.
-  const notifications = setUpNotifications(app, { db, mailer, config, clock });
+  // Issue 25: the "answered" mail's one-tap rating link is signed with the token key, checked by the ratings.
+  const ratingLinks = createRatingLinks(secret);
+  const notifications = setUpNotifications(app, { db, mailer, config, clock, ratingLinks });
 
   await app.register(divisionRoutes, { service: createDivisionService(createDivisionStore(db)), sessions });
   const attempts = createAttemptCounters(db);
@@ -200,7 +203,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const viewer = createViewer(sessions);
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
-  await app.register(ratingRoutes, { service: createRatingService(createRatingStore(db)), sessions });
+  await app.register(ratingRoutes, { service: createRatingService({ store: createRatingStore(db), links: ratingLinks, clock }), sessions });
   const archive = createArchiveService({ store: createArchiveStore(db), clock });
   const casework = createCaseworkService({
     store: createCaseworkStore(db, async (tx, move) => {

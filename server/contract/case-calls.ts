@@ -16,6 +16,7 @@ import {
   Question,
   Rating,
   RatingBody,
+  RatingLinkState,
 } from './cases.ts';
 import { errorResponses, Id, IdParams, Messages } from './common.ts';
 
@@ -99,7 +100,14 @@ export const ratingCalls = defineCalls('ratings', {
   },
   createCustomerRating: {
     summary: 'Rate a verified case, once',
+    description:
+      'Signed in as the case\'s owner with `rateCase`, or with no token and the `rating_token` of the "answered" mail\'s one-tap link. `comment` is optional (at most 1000 characters).',
     body: RatingBody,
-    responses: { 201: Messages, 409: refused, ...withAuth },
+    responses: { 201: Messages, 409: refused, 410: refused, ...withAuth },
+  },
+  getRatingLink: {
+    summary: 'Whether a one-tap rating link may still rate (no token needed; names nobody)',
+    params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+    responses: { 200: RatingLinkState, 409: refused, 410: refused, ...errorResponses },
   },
 });

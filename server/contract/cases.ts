@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Messages, Names, Status } from './common.ts';
+import { RATING_COMMENT_MAX } from './constants.ts';
 
 /**
  * The cases API's shapes (SPEC sections 3 and 7, issue 4): the server validates with
@@ -211,9 +212,26 @@ export type CaseNumberChoice = Static<typeof CaseNumberChoice>;
 
 export const PrintResponse = Type.Object({ file: Type.String() });
 
-export const Rating = Type.Object({ rateNum: Type.Integer(), rateCase: Id, rateCustomer: Type.Object({ _id: Id }) });
+/** Issue 25: a rating's optional comment is seen by its customer, never by other customers. */
+export const Rating = Type.Object({
+  rateNum: Type.Integer(),
+  rateCase: Id,
+  rateCustomer: Type.Object({ _id: Id }),
+  comment: Type.Optional(Type.String()),
+});
 export type Rating = Static<typeof Rating>;
-export const RatingBody = Type.Object({ rateNum: Type.Integer(), rateCase: Id });
+/**
+ * Signed in, `rateCase` names the customer's case; from the one-tap link of the "answered"
+ * mail, `rating_token` does, with no session (issue 25).
+ */
+export const RatingBody = Type.Object({
+  rateNum: Type.Integer(),
+  rateCase: Type.Optional(Id),
+  rating_token: Type.Optional(Type.String({ maxLength: 100 })),
+  comment: Type.Optional(Type.String({ maxLength: RATING_COMMENT_MAX })),
+});
+/** What the one-tap rating page learns of its link: that it may rate, and nothing about whom or what. */
+export const RatingLinkState = Type.Object({ rateable: Type.Boolean() });
 
 export const CaseHistoryEntry = Type.Object({
   _id: Id,

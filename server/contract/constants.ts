@@ -52,3 +52,6 @@ export const BULK_CASES_MAX = 50;
  */
 export const REFILE_WINDOW_DAYS = 30;
 export const REFILE_REASON_MAX = 2000;
+
+/** Issue 25: a rating's optional comment, in the signed-in dialog or from the one-tap link, is at most this long. */
+export const RATING_COMMENT_MAX = 1000;

@@ -40,7 +40,9 @@ export const endpoints = {
   getCaseHistory: { method: 'GET', path: '/customer_case_history_api/get_case_history', auth: 'customer' },
   // ratings (div_rate)
   getRatingByCase: { method: 'GET', path: '/div_rate/get_rating_bycase/:caseId', auth: 'customer' },
-  createCustomerRating: { method: 'POST', path: '/div_rate/create_custrate', auth: 'customer' },
+  // Issue 25: a bearer customer, or no bearer with the one-tap link's rating_token.
+  createCustomerRating: { method: 'POST', path: '/div_rate/create_custrate', auth: 'optional' },
+  getRatingLink: { method: 'GET', path: '/div_rate/rating_link/:token', auth: false },
   // accusations and their acceptors
   createAccusation: { method: 'POST', path: '/accusation_acceptor_api/create_accusation', auth: false },
   getAccusations: { method: 'GET', path: '/accusation_acceptor_api/get_accusations', auth: 'accusation_acceptor' },

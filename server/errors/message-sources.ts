@@ -94,6 +94,11 @@ export const messageSources = {
   ratingNotAllowed: 'A case can be rated only after it has been responded to.',
   ratingExists: 'You have already rated this case.',
   ratingSaved: 'Thank you for rating the service.',
+  // Issue 25: the one-tap link of the "answered" mail.
+  ratingLinkInvalid: 'This rating link is not valid. Please open it from the e-mail again, or rate the case on its page in the portal.',
+  ratingLinkExpired: 'This rating link has expired. You can still rate the case on its page in the portal.',
+  ratingLinkUsed: 'This case has been rated already. Thank you!',
+  ratingCommentTooLong: 'The comment must not be longer than 1000 characters.',
 
   // Accusations (SPEC sections 5 and 7, issue 5)
   accusationSubjectRequired: 'Please write the subject of your accusation.',

@@ -35,6 +35,8 @@ export const caseNoticeSources = {
   answeredMailSubject: 'Your case {caseNumber} has been responded to',
   answeredMailText:
     'Hello {name},\n\nThe Housing Development Corporation has responded to your case {caseNumber}. Its status is now "responded".\n\nYou can read the response letter and rate the answer here:\n\n{link}\n',
+  // Issue 25: added under the answered mail's text when it has its one-tap rating link.
+  answeredRatingLinkText: 'Rate the service with one tap, without logging in (the link works once, for 30 days):\n\n{ratingLink}\n',
   rejectedMailSubject: 'Your case {caseNumber} has been rejected',
   rejectedMailText:
     'Hello {name},\n\nYour case {caseNumber} has been rejected. Its status is now "rejected". The reason given:\n\n{justification}\n\nYou can see your case here:\n\n{link}\n',

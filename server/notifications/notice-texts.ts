@@ -64,6 +64,7 @@ function valuesOf(recipient: Recipient, payload: NoticePayload, link: string, la
     caseNumber: payload.caseNumber ?? '',
     date: payload.date ? appointmentDay(payload.date, language) : '',
     justification: payload.justification ?? '',
+    ratingLink: payload.ratingLink ?? '',
     link,
   };
 }
@@ -76,7 +77,7 @@ export function noticeMail(notice: Notice, recipient: Recipient, payload: Notice
   return {
     to: recipient.email,
     subject: fill(`${prefix}MailSubject` as TextKey, language, values),
-    text: fill(`${prefix}MailText` as TextKey, language, values),
+    text: fill(`${prefix}MailText` as TextKey, language, values) + (payload.ratingLink ? `\n${fill('answeredRatingLinkText', language, values)}` : ''),
   };
 }
 

@@ -45,6 +45,8 @@ export interface NoticePayload {
   language?: string;
   /** A staff alert's e-mail: what the alert says. */
   alert?: AlertMail;
+  /** The "answered" e-mail's signed one-tap rating link (issue 25); never in an SMS. */
+  ratingLink?: string;
   /** A daily digest: its cases, growing until it is sent. */
   due?: DueDigestItem[];
 }

@@ -10,6 +10,7 @@ import { noticeOf, type AlertMail, type MovedCase } from './notices.ts';
 import { queuePasswordNotice, type PasswordOwner } from './password-notices.ts';
 import { staffNoticeMail } from './staff-alert-mail.ts';
 import type { SmsProvider } from './sms.ts';
+import type { RatingLinks } from '../ratings/rating-links.ts';
 
 /**
  * How long a drainer holds the job it is sending (one at a time, so no job waits leased
@@ -62,6 +63,8 @@ interface Dependencies {
   /** The portal's address, for the link to the case (or, in a password notice, to where to act on it). */
   publicUrl: string;
   clock: () => number;
+  /** Signs the "answered" mail's one-tap rating link. */
+  ratingLinks: RatingLinks;
   log: FastifyBaseLogger;
   /** NOTIFY_POLL_MS: how often this instance looks for due jobs. */
   pollMs: number;
@@ -80,7 +83,7 @@ export const retryDelay = (attempts: number) => Math.min(RETRY_FIRST_MS * 2 ** (
  * that dies between sending and marking leaves the lease to expire and the job is sent
  * again: at least once, because a second copy of a notice harms less than a lost one.
  */
-export function createNotifier({ store, mailer, sms, publicUrl, clock, log, pollMs }: Dependencies) {
+export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLinks, log, pollMs }: Dependencies) {
   const channels: Channel[] = sms ? ['mail', 'sms'] : ['mail'];
   /** Drains run one after another in an instance; the timer's and a test's may ask at once. */
   let draining: Promise<unknown> = Promise.resolve();
@@ -149,7 +152,11 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, log, poll
     async queueFor(tx: Queryable, move: MovedCase): Promise<void> {
       const made = noticeOf(move);
       if (!made) return;
-      await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload: made.payload, at: move.at });
+      // Issue 25: the answer's one-tap rating link, its 30 days counted from the answer (the move's time, the app's clock).
+      // The e-mail writes it; the SMS never does (one segment).
+      const payload =
+        made.notice === 'answered' ? { ...made.payload, ratingLink: `${publicUrl}/rate/${ratingLinks.token(move.caseId, move.at.getTime())}` } : made.payload;
+      await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload, at: move.at });
     },
 
     /** In a password change's transaction: its notice, on this instance's channels for a customer. */

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createJobStore } from './job-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
 import { smsProviderFor } from './sms.ts';
+import type { RatingLinks } from '../ratings/rating-links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,7 @@ declare module 'fastify' {
  */
 export function setUpNotifications(
   app: FastifyInstance,
-  { db, mailer, config, clock }: { db: Database; mailer: Mailer; config: Config; clock: () => number },
+  { db, mailer, config, clock, ratingLinks }: { db: Database; mailer: Mailer; config: Config; clock: () => number; ratingLinks: RatingLinks },
 ): Notifier {
   const notifier = createNotifier({
     store: createJobStore(db),
@@ -28,6 +29,7 @@ export function setUpNotifications(
     sms: smsProviderFor(config.smsProvider, config.dataDir, app.log),
     publicUrl: config.publicUrl,
     clock,
+    ratingLinks,
     log: app.log,
     pollMs: config.notifyPollMs,
   });

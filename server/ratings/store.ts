@@ -5,9 +5,21 @@ export function createRatingStore(db: Queryable) {
   return {
     async ratingOf(caseId: string, customerId: string): Promise<Rating | undefined> {
       const rows = await db.query<Rating>(
-        `SELECT rate_num AS "rateNum", case_id AS "rateCase", json_build_object('_id', customer_id) AS "rateCustomer"
+        `SELECT rate_num AS "rateNum", case_id AS "rateCase", json_build_object('_id', customer_id) AS "rateCustomer", comment
          FROM case_rating WHERE case_id = $1 AND customer_id = $2`,
         [caseId, customerId],
+      );
+      const rating = rows[0];
+      if (rating && rating.comment === null) delete rating.comment;
+      return rating;
+    },
+
+    /** A case named by a rating link: its owner and status, and whether it has its rating already. */
+    async linkedCase(caseId: string): Promise<{ customerId: string; status: string; rated: boolean } | undefined> {
+      const rows = await db.query<{ customerId: string; status: string; rated: boolean }>(
+        `SELECT o.customer_id AS "customerId", o.status, EXISTS (SELECT 1 FROM case_rating r WHERE r.case_id = o.id) AS rated
+         FROM case_owner o WHERE o.id = $1`,
+        [caseId],
       );
       return rows[0];
     },
@@ -22,11 +34,11 @@ export function createRatingStore(db: Queryable) {
     },
 
     /** False when this customer rated this case already (the unique constraint decides, race-free). */
-    async insertRating(caseId: string, customerId: string, rateNum: number): Promise<boolean> {
+    async insertRating(caseId: string, customerId: string, rateNum: number, comment: string | null): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO case_rating (case_id, customer_id, rate_num) VALUES ($1, $2, $3)
+        `INSERT INTO case_rating (case_id, customer_id, rate_num, comment) VALUES ($1, $2, $3, $4)
          ON CONFLICT (case_id, customer_id) DO NOTHING RETURNING id`,
-        [caseId, customerId, rateNum],
+        [caseId, customerId, rateNum, comment],
       );
       return rows.length > 0;
     },

@@ -7,7 +7,7 @@ import { endpoints } from '../contract/endpoints.ts';
  * a call added later with a `:token` is covered without touching this file; the pages that
  * mailed links open are listed here in the same form.
  */
-const TOKEN_PAGES = ['/reset_password/:id/:token', '/staff/set-password/:id/:token'];
+const TOKEN_PAGES = ['/reset_password/:id/:token', '/staff/set-password/:id/:token', '/rate/:token'];
 
 /** Path prefixes whose next segment is a capability: a signed name that opens a file. */
 const SIGNED_NAMES = [
