@@ -27,6 +27,7 @@ import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settin
 import { Route as DivisionIdRouteImport } from './routes/division.$id'
 import { Route as EmailVerificationRouteImport } from './routes/email.verification'
 import { Route as PrintIdRouteImport } from './routes/print.$id'
+import { Route as RateTokenRouteImport } from './routes/rate.$token'
 import { Route as StaffIndexRouteImport } from './routes/staff.index'
 import { Route as StaffAdminRouteImport } from './routes/staff.admin'
 import { Route as StaffAlertsRouteImport } from './routes/staff.alerts'
@@ -135,6 +136,11 @@ const PrintIdRoute = PrintIdRouteImport.update({
   path: '/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RateTokenRoute = RateTokenRouteImport.update({
+  id: '/rate/$token',
+  path: '/rate/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StaffIndexRoute = StaffIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/rate/$token': typeof RateTokenRoute
   '/staff/admin': typeof StaffAdminRoute
   '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
@@ -274,6 +281,7 @@ export interface FileRoutesByTo {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/rate/$token': typeof RateTokenRoute
   '/staff/admin': typeof StaffAdminRoute
   '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   '/division/$id': typeof DivisionIdRoute
   '/email/verification': typeof EmailVerificationRoute
   '/print/$id': typeof PrintIdRoute
+  '/rate/$token': typeof RateTokenRoute
   '/staff/admin': typeof StaffAdminRoute
   '/staff/alerts': typeof StaffAlertsRoute
   '/staff/approvals': typeof StaffApprovalsRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/rate/$token'
     | '/staff/admin'
     | '/staff/alerts'
     | '/staff/approvals'
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/rate/$token'
     | '/staff/admin'
     | '/staff/alerts'
     | '/staff/approvals'
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/division/$id'
     | '/email/verification'
     | '/print/$id'
+    | '/rate/$token'
     | '/staff/admin'
     | '/staff/alerts'
     | '/staff/approvals'
@@ -457,6 +469,7 @@ export interface RootRouteChildren {
   DivisionIdRoute: typeof DivisionIdRoute
   EmailVerificationRoute: typeof EmailVerificationRoute
   PrintIdRoute: typeof PrintIdRoute
+  RateTokenRoute: typeof RateTokenRoute
   Reset_passwordIdTokenRoute: typeof Reset_passwordIdTokenRoute
 }
 
@@ -586,6 +599,13 @@ declare module '@tanstack/react-router' {
       path: '/print/$id'
       fullPath: '/print/$id'
       preLoaderRoute: typeof PrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate/$token': {
+      id: '/rate/$token'
+      path: '/rate/$token'
+      fullPath: '/rate/$token'
+      preLoaderRoute: typeof RateTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff/': {
@@ -784,6 +804,7 @@ const rootRouteChildren: RootRouteChildren = {
   DivisionIdRoute: DivisionIdRoute,
   EmailVerificationRoute: EmailVerificationRoute,
   PrintIdRoute: PrintIdRoute,
+  RateTokenRoute: RateTokenRoute,
   Reset_passwordIdTokenRoute: Reset_passwordIdTokenRoute,
 }
 export const routeTree = rootRouteImport

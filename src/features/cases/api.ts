@@ -93,7 +93,13 @@ export const printQuery = (id: string) =>
   });
 
 export const casesApi = {
-  rate: (caseId: string, rateNum: number) => api('createCustomerRating', { json: { rateNum, rateCase: caseId } }),
+  // A blank comment is none: the server stores no empty text.
+  rate: (caseId: string, rateNum: number, comment = '') =>
+    api('createCustomerRating', { json: { rateNum, rateCase: caseId, ...(comment.trim() ? { comment } : {}) } }),
+  /** Issue 25: whether the "answered" mail's one-tap link may still rate (it names nobody). */
+  ratingLink: (token: string) => api('getRatingLink', { params: { token } }),
+  rateByLink: (token: string, rateNum: number, comment = '') =>
+    api('createCustomerRating', { json: { rateNum, rating_token: token, ...(comment.trim() ? { comment } : {}) } }),
 };
 
 /**
