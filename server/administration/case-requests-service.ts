@@ -1,10 +1,10 @@
 import { recordAudit } from '../audit/audit-log.ts';
 import { checkedNames, refuse } from './names.ts';
-import type { CaseRequestDraft, QuestionDraft } from '../contract/administration-calls.ts';
+import type { CaseRequestDraft, LetterTemplateDraft, QuestionDraft } from '../contract/administration-calls.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { Row } from './case-requests-store.ts';
-import type { CaseRequestAdminStore } from './case-requests-store.ts';
+import { LETTER_TEMPLATES, type CaseRequestAdminStore } from './case-requests-store.ts';
 
 const MAX_TARGET_WORKING_DAYS = 365;
 
@@ -43,6 +43,18 @@ export function createCaseRequestAdminService(store: CaseRequestAdminStore, cloc
         const id = draft.id ?? (await store.insertCaseRequest(tx, fields));
         if (before) await store.updateCaseRequest(tx, id, fields);
         await recordAudit(tx, audit(session, 'case_request', id, before ? 'save_case_request' : 'create_case_request', before, fields));
+        return id;
+      }),
+
+    /** A case request's response letter template (issue 25): part of the case request, audited as its change. */
+    saveLetterTemplate: (session: SessionClaims, id: string, draft: LetterTemplateDraft) =>
+      store.transaction(async (tx) => {
+        const before = await store.lockedLetterTemplate(tx, id);
+        if (!before) throw notFound('caseRequestNotFound');
+        // Windows line ends from a pasted letter become the one the PDF's paragraphs split on.
+        const fields: Row = Object.fromEntries(LETTER_TEMPLATES.map((column) => [column, draft[column as keyof LetterTemplateDraft].replace(/\r\n?/g, '\n').trim()]));
+        await store.updateLetterTemplate(tx, id, fields);
+        await recordAudit(tx, audit(session, 'case_request', id, 'save_case_request', before, fields));
         return id;
       }),
 

@@ -7,6 +7,7 @@ const names = (prefix: string) => API_LANGUAGES.map((lang) => `${prefix}_${lang}
 const CASE_NAMES = names('case_name');
 const NAMES = names('name');
 const VALUES = names('value');
+export const LETTER_TEMPLATES = names('letter_template');
 const pairs = (alias: string, columns: string[]) => columns.map((c) => `'${c}', ${alias}.${c}`).join(', ');
 
 export const CASE_REQUEST_COLUMNS = ['division_id', 'directorate_id', 'target_working_days', 'status', 'position', ...CASE_NAMES];
@@ -47,6 +48,8 @@ export function createCaseRequestAdminStore(db: Database) {
     lockedCaseRequest: (tx: Queryable, id: string) => lockedRow(tx, 'case_request', CASE_REQUEST_COLUMNS, id),
     insertCaseRequest: (tx: Queryable, fields: Row) => insert(tx, 'case_request', CASE_REQUEST_COLUMNS, fields),
     updateCaseRequest: (tx: Queryable, id: string, fields: Row) => update(tx, 'case_request', CASE_REQUEST_COLUMNS, id, fields),
+    lockedLetterTemplate: (tx: Queryable, id: string) => lockedRow(tx, 'case_request', LETTER_TEMPLATES, id),
+    updateLetterTemplate: (tx: Queryable, id: string, fields: Row) => update(tx, 'case_request', LETTER_TEMPLATES, id, fields),
 
     async divisionExists(tx: Queryable, id: string): Promise<boolean> {
       return (await tx.query('SELECT 1 FROM division_availability WHERE id = $1', [id])).length > 0;
@@ -91,7 +94,7 @@ export function createCaseRequestAdminStore(db: Database) {
     /** Every case request (inactive too) with its questions and their options, in the apply form's order. */
     caseRequests: () =>
       db.query<AdminCaseRequest>(
-        `SELECT r.id, r.division_id, r.directorate_id, ${filingDirectorate('r')} AS handling_directorate_id, r.target_working_days, r.status, r.position, ${CASE_NAMES.map((c) => `r.${c}`).join(', ')},
+        `SELECT r.id, r.division_id, r.directorate_id, ${filingDirectorate('r')} AS handling_directorate_id, r.target_working_days, r.status, r.position, ${[...CASE_NAMES, ...LETTER_TEMPLATES].map((c) => `r.${c}`).join(', ')},
            coalesce((SELECT json_agg(json_build_object('id', q.id, 'case_request_id', q.case_request_id, 'input_type', q.input_type,
                        'data_type', q.data_type, 'is_required', q.is_required = 'yes', 'show_in_queue', q.show_in_queue, 'status', q.status, 'position', q.position,
                        ${pairs('q', NAMES)}, 'used', ${QUESTION_USED},

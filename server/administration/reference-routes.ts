@@ -29,6 +29,8 @@ export const adminRoutes: FastifyPluginAsync<Options> = async (app, { divisions,
   route(calls.adminSaveDirectorate, async (request) => saved(await divisions.saveDirectorate(request.session, request.body)));
   route(calls.adminSaveTeam, async (request) => saved(await divisions.saveTeam(request.session, request.body)));
   route(calls.adminSaveCaseRequest, async (request) => saved(await caseRequests.saveCaseRequest(request.session, request.body)));
+  route(calls.adminSaveLetterTemplate, async (request) =>
+    saved(await caseRequests.saveLetterTemplate(request.session, request.params.id, request.body)));
   route(calls.adminSaveQuestion, async (request) => saved(await caseRequests.saveQuestion(request.session, request.body)));
   route(calls.adminDeleteQuestion, async (request) => {
     await caseRequests.deleteQuestion(request.session, request.params.id);

@@ -3,8 +3,10 @@ import { ApiError, notFound } from '../errors/api-error.ts';
 import { API_LANGUAGES, ATTACHMENT_MAX_BYTES, REFILE_WINDOW_DAYS, type ApiLanguage, type Locale } from '../contract/constants.ts';
 import { pdfKind, type FileStorage } from '../files/storage.ts';
 import { renderResponseLetter } from '../pdf/response-letter.ts';
+import { fullName } from '../pdf/case-pdf.ts';
 import { nextLetterNumber } from '../numbering/year-sequence.ts';
 import { renderStaffCasePdf } from '../pdf/staff-case-pdf.ts';
+import { filledTemplate } from './letter-template.ts';
 import type { SessionClaims, StaffRole } from '../auth/tokens.ts';
 import { appointmentMoment } from './appointment-day.ts';
 import { expectMayMove } from './case-holder.ts';
@@ -190,8 +192,12 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
     /** A case the staff user may see, as the customer's calls shape it, with its real state, its work and every move and note. */
     async caseForStaff(session: SessionClaims, caseId: string) {
       const atWork = await caseInQueue(session, caseId);
-      const [found, work] = await Promise.all([cases.caseAsFiled(caseId), store.work(caseId, new Date(clock()))]);
+      const [found, work, template] = await Promise.all([cases.caseAsFiled(caseId), store.work(caseId, new Date(clock())), store.letterTemplate(caseId)]);
       if (!found || !work) throw notFound();
+      // The text a response starts from, filled for this case (issue 25); null: the case request has none in the customer's language.
+      const letterTemplate = template ? filledTemplate(template, {
+        name: fullName(found.customer), case_number: found.case_number, filed_date: found.createdAt, due_date: work.due_date, today: new Date(clock()),
+      }) : null;
       const history = (await store.history(caseId)).map((entry) => ({
         action: entry.action, from: entry.from, to: entry.to, note: entry.note,
         by: entry.actor_id ? { _id: entry.actor_id, role: entry.actor_role ?? '' } : null,
@@ -203,7 +209,10 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
       const customerCases = await store.customerCases(caseId, ARCHIVE_ROLES.has(session.role)
         ? { closed: CLOSED_STATUSES }
         : { directorateId: await store.directorateOf(session.id) });
-      return { ...found, ...work, history, may_approve: mayApprove(session, atWork), version: atWork.version, customer_cases: customerCases };
+      return {
+        ...found, ...work, history, may_approve: mayApprove(session, atWork), version: atWork.version, customer_cases: customerCases,
+        letter_template: letterTemplate,
+      };
     },
 
     /** The staff's printout (a PDF) of a case this staff user may read, as staffGetCase reads it (404 otherwise), in their language. */

@@ -205,6 +205,19 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return facts;
     },
 
+    /** The case request's response letter template in the case customer's language ('' when none). */
+    async letterTemplate(caseId: string): Promise<string> {
+      const [row] = await db.query<{ templates: Record<string, string>; language: string }>(
+        `SELECT json_build_object(${sixNames('r', 'letter_template')}) AS templates, n.language
+         FROM customer_case c
+         JOIN case_request r ON r.id = c.case_request_id
+         JOIN customer_notice_address n ON n.id = c.customer_id
+         WHERE c.id = $1`,
+        [caseId],
+      );
+      return row?.templates[`letter_template_${row.language}`] ?? '';
+    },
+
     /** A staff user's full name, as a letter is signed. */
     async staffName(staffId: string): Promise<string> {
       const [row] = await db.query<{ name: string }>(

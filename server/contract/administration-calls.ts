@@ -5,6 +5,8 @@ import { errorResponses, Id, IdParams, Messages, Status } from './common.ts';
 const refused = errorResponses[400];
 const Text = Type.String({ maxLength: 200 });
 const LongText = Type.String({ maxLength: 2000 });
+/** A response letter's starting text (issue 25): a page of a letter at most. */
+const LetterText = Type.String({ maxLength: 5000 });
 
 type Suffixed<P extends string> = `${P}_${'en' | 'am' | 'or' | 'tg' | 'sm' | 'af'}`;
 
@@ -54,6 +56,8 @@ export const AdminCaseRequest = Type.Object({
   position: Type.Integer(),
   questions: Type.Array(AdminQuestion),
   ...six('case_name'),
+  /** The letter an officer starts a response from, per language ('' for none); see adminSaveLetterTemplate. */
+  ...six('letter_template', LetterText),
 });
 export type AdminCaseRequest = Static<typeof AdminCaseRequest>;
 
@@ -97,6 +101,9 @@ export const CaseRequestDraft = Type.Object({
   ...six('case_name'),
 });
 export type CaseRequestDraft = Static<typeof CaseRequestDraft>;
+/** A case request's response letter template in the six languages; '' leaves a language without one. */
+export const LetterTemplateDraft = Type.Object(six('letter_template', LetterText));
+export type LetterTemplateDraft = Static<typeof LetterTemplateDraft>;
 /** A select's option: in the order given; an option left out is removed (unless a case chose it: 409). */
 export const OptionDraft = Type.Object({ id: Type.Optional(Id), status: Type.Optional(Status), ...six('value') });
 export type OptionDraft = Static<typeof OptionDraft>;
@@ -186,6 +193,16 @@ export const referenceDataCalls = defineCalls('administration', {
     summary: 'Add or change a case request: names, status, handling directorate, due-date target',
     description: SAVE,
     body: CaseRequestDraft,
+    responses: { 200: savedId, ...adminOnly },
+  },
+  adminSaveLetterTemplate: {
+    summary: "Keep a case request's response letter template in the six languages",
+    description:
+      'The text an officer starts a response to a case of this request from (issue 25), in the customer\'s language. ' +
+      'Placeholders filled when the officer picks it: `{name}` (the customer\'s full name), `{case_number}`, `{filed_date}`, ' +
+      "`{due_date}` and `{today}` (in both calendars). An empty language has no template. Audited as a change of the case request.",
+    params: IdParams,
+    body: LetterTemplateDraft,
     responses: { 200: savedId, ...adminOnly },
   },
   adminSaveQuestion: {

@@ -114,6 +114,11 @@ const StaffCase = Type.Intersect([
     directorate: Type.Union([DirectorateRef, Type.Null()]),
     /** The same customer's other cases, newest first. */
     customer_cases: Type.Array(CustomerOtherCase),
+    /**
+     * Issue 25: its case request's response letter template in the customer's language, placeholders filled, for an
+     * officer to start a response from; null when there is none.
+     */
+    letter_template: Type.Union([Type.String(), Type.Null()]),
   }),
 ]);
 

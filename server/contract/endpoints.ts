@@ -106,6 +106,7 @@ export const endpoints = {
   adminSaveDirectorate: { method: 'POST', path: '/staff_api/admin/directorates', auth: 'admin' },
   adminSaveTeam: { method: 'POST', path: '/staff_api/admin/teams', auth: 'admin' },
   adminSaveCaseRequest: { method: 'POST', path: '/staff_api/admin/case_requests', auth: 'admin' },
+  adminSaveLetterTemplate: { method: 'PUT', path: '/staff_api/admin/case_requests/:id/letter_template', auth: 'admin' },
   adminSaveQuestion: { method: 'POST', path: '/staff_api/admin/questions', auth: 'admin' },
   adminDeleteQuestion: { method: 'DELETE', path: '/staff_api/admin/questions/:id', auth: 'admin' },
   adminListHolidays: { method: 'GET', path: '/staff_api/admin/holidays', auth: 'admin' },

@@ -131,4 +131,36 @@ describe.each(databases)('the formal response letter on $name', (database) => {
     expect(numbered.response_letter_number).toBe(first.replace(/\d+$/, String(sequence + 2)));
     expect(await textOf(numbered.response_attachment)).toContain(squashed(`Letter number: ${numbered.response_letter_number}`));
   });
+
+  it("keeps an admin's letter template per case request, audited, and gives it an officer filled in the customer's language", async () => {
+    const admin = await signedStaff(server, 'admin', null);
+    const kase = pending[3] ?? pending[0];
+    const [{ case_request_id: caseRequest }] = await server.db.query<{ case_request_id: string }>('SELECT case_request_id FROM customer_case WHERE id = $1', [kase.id]);
+    const template = (lead: string) => `${lead} {name},\r\n\r\n{case_number} ({filed_date}, {due_date}) {today} {nmae}`;
+    const body = { letter_template_en: template('Dear'), letter_template_am: template('ውድ'), letter_template_or: '', letter_template_tg: '', letter_template_sm: '', letter_template_af: '' };
+    const save = (token: string) => fetch(`${server.url}/staff_api/admin/case_requests/${caseRequest}/letter_template`, {
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    expect((await save(manager.token)).status).toBe(401);
+    expect(await expectOk(await save(admin.token))).toMatchObject({ id: caseRequest });
+    const [audited] = await server.db.query<Json>(
+      `SELECT action, before, after FROM audit_entry WHERE subject_type = 'case_request' AND subject_id = $1 AND actor_id = $2`, [caseRequest, admin.id],
+    );
+    expect(audited).toMatchObject({ action: 'save_case_request', before: { letter_template_am: '' }, after: { letter_template_am: template('ውድ').replace(/\r\n/g, '\n') } });
+    const divisions = await expectOk(await get('/staff_api/admin/divisions', admin.token));
+    const listed = divisions.divisions.flatMap((division: Json) => division.case_requests).find((request: Json) => request.id === caseRequest);
+    expect(listed).toMatchObject({ letter_template_en: template('Dear').replace(/\r\n/g, '\n'), letter_template_or: '' });
+
+    // The officer reads it in the customer's language, filled; a misspelt placeholder stays for them to fix.
+    const person = await customerName();
+    const read = async () => (await expectOk(await get(`/staff_api/cases/${kase.id}`, officer.token))).letter_template;
+    await server.db.query(`UPDATE customer_user SET language = 'am' WHERE email = $1`, [DEMO_CUSTOMER.email]);
+    const filled: string = await read();
+    expect(filled.startsWith(`ውድ ${[person.firstname, person.middlename, person.lastname].filter(Boolean).join(' ')},\n\n${kase.case_number} (`)).toBe(true);
+    expect(filled).toContain('ዓ.ም.');
+    expect(filled).toContain('{nmae}');
+    expect(filled).not.toMatch(/\{(name|case_number|filed_date|due_date|today)\}/);
+    await server.db.query(`UPDATE customer_user SET language = 'or' WHERE email = $1`, [DEMO_CUSTOMER.email]);
+    expect(await read()).toBeNull();
+  });
 });

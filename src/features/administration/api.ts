@@ -9,6 +9,7 @@ import type {
   DivisionDraft,
   Holiday,
   HolidayDraft,
+  LetterTemplateDraft,
   QuestionDraft,
   TeamDraft,
 } from '../../../server/contract/administration-calls.ts';
@@ -17,7 +18,7 @@ import { STAFF_QUERIES, staffHttp } from '../../app/staff-session.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
 export type { AdminCaseRequest, AdminDirectorate, AdminDivision, AdminQuestion, Holiday, HolidayDraft };
-export type { CaseRequestDraft, DirectorateDraft, DivisionDraft, QuestionDraft, TeamDraft };
+export type { CaseRequestDraft, DirectorateDraft, DivisionDraft, LetterTemplateDraft, QuestionDraft, TeamDraft };
 
 const keys = {
   all: [...STAFF_QUERIES, 'administration'] as const,
@@ -37,6 +38,7 @@ export const saveDivision = (json: DivisionDraft) => api('adminSaveDivision', { 
 export const saveDirectorate = (json: DirectorateDraft) => api('adminSaveDirectorate', { json, via: staffHttp });
 export const saveTeam = (json: TeamDraft) => api('adminSaveTeam', { json, via: staffHttp });
 export const saveCaseRequest = (json: CaseRequestDraft) => api('adminSaveCaseRequest', { json, via: staffHttp });
+export const saveLetterTemplate = (id: string, json: LetterTemplateDraft) => api('adminSaveLetterTemplate', { params: { id }, json, via: staffHttp });
 export const saveQuestion = (json: QuestionDraft) => api('adminSaveQuestion', { json, via: staffHttp });
 export const saveHoliday = (json: HolidayDraft) => api('adminSaveHoliday', { json, via: staffHttp });
 export const deleteHoliday = (id: string) => api('adminDeleteHoliday', { params: { id }, via: staffHttp });

@@ -9,6 +9,7 @@ import { LanguagesSection } from './languages-section.tsx';
 import { newCaseRequest, newDirectorate, newDivision, newQuestion, newTeam, ReferenceForm, type Editing } from './reference-form.tsx';
 import { MissingBadge } from './six-language-fields.tsx';
 import { CaseRequestRouting } from './case-request-routing.tsx';
+import { LetterTemplateEditor } from './letter-template-editor.tsx';
 
 function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
   const { t } = useLingui();
@@ -104,6 +105,7 @@ export function ReferencePage() {
                   {editButton(name(request, 'case_name'), () => requestEdit(division, request))}
                   <button type="button" className="button button-outline button-small add-question" onClick={() => open(newQuestion(request.id))}><Trans>Add a question</Trans></button>
                 </div>
+                <LetterTemplateEditor request={request} />
                 <ol className="reference-list">
                   {request.questions.map((question) => (
                     <li key={question.id} className="reference-row">

@@ -84,3 +84,30 @@ describe('the moves of a case someone holds', () => {
     }
   });
 });
+
+/** Formal letters (issue 25): an officer starts a response from the case request's letter template, then edits it. */
+describe('the response letter template', () => {
+  afterEach(() => staffSession.clear());
+
+  async function respondDialog(template: string | null) {
+    signIn('officer-1', 'officer');
+    await buttonsFor({ ...ongoing('officer-1'), letter_template: template } as StaffCase, 'officer');
+    fireEvent.click(screen.getByRole('button', { name: 'Respond' }));
+    return within(await screen.findByTestId('confirm-dialog'));
+  }
+
+  it('fills the justification from the template, for the officer to edit', async () => {
+    const dialog = await respondDialog('Dear Abebe,\n\nyour case HDC-2019-000001 …');
+    fireEvent.click(dialog.getByRole('button', { name: 'Start from the letter template' }));
+    const justification = dialog.getByLabelText(/Justification/) as HTMLTextAreaElement;
+    expect(justification.value).toBe('Dear Abebe,\n\nyour case HDC-2019-000001 …');
+    // Once there is text the officer's words are never replaced.
+    fireEvent.change(justification, { target: { value: 'Dear Abebe, edited.' } });
+    expect(dialog.queryByRole('button', { name: 'Start from the letter template' })).toBeNull();
+  });
+
+  it('is the dialog as before when the case request has no template', async () => {
+    const dialog = await respondDialog(null);
+    expect(dialog.queryByRole('button', { name: 'Start from the letter template' })).toBeNull();
+  });
+});

@@ -186,6 +186,13 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
           )}
           {move === 'respond' && (
             <>
+              {/* The case request's letter, in the customer's language and filled for this case (issue 25):
+                  offered while the justification is empty, so an officer's own words are never replaced. */}
+              {kase.letter_template && text === '' && (
+                <button type="button" className="button button-outline" onClick={() => setText(kase.letter_template ?? '')}>
+                  <Trans>Start from the letter template</Trans>
+                </button>
+              )}
               <TextAreaField id="response-justification" label={t`Justification`} value={text} onChange={setText} />
               <FilePicker
                 id="response-letter"
