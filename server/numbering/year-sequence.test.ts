@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReference, nextReference } from './year-sequence.ts';
+import { formatReference, nextLetterNumber, nextReference } from './year-sequence.ts';
 import type { Queryable } from '../db/database.ts';
 
 describe('year-sequence references', () => {
@@ -23,5 +23,17 @@ describe('year-sequence references', () => {
       ['case_number_sequence', [2019]],
       ['accusation_sequence', [2018]],
     ]);
+  });
+
+  it('numbers response letters PREFIX/YEAR/N, unpadded, from their own counter', async () => {
+    const asked: string[] = [];
+    const tx: Queryable = {
+      async query<Row>(sql: string) {
+        asked.push(sql.match(/INSERT INTO (\w+)/)?.[1] ?? '');
+        return [{ last: 7 }] as Row[];
+      },
+    };
+    expect(await nextLetterNumber(tx, 'HDC', new Date('2026-09-10T21:00:00Z'))).toBe('HDC/2019/7');
+    expect(asked).toEqual(['letter_number_sequence']);
   });
 });
