@@ -7,7 +7,9 @@ export const RATING_LINK_DAYS = 30;
 
 // An HMAC-SHA256 cut to 128 bits keeps the token under Fastify's 100-character path parameter limit.
 const SIGNATURE_BYTES = 16;
-const TOKEN = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+// Parts of fixed length joined by '-', no '.': the page's path must not look like a file
+// (server/web/routes.ts serves the app only for paths with no extension).
+const TOKEN = /^([0-9a-f-]{36})-(\d{1,12})-([A-Za-z0-9_-]{22})$/;
 
 /** What a token says once checked: the case it rates, or why it is refused. */
 export type RatingLinkCheck = { caseId: string } | { refused: 'ratingLinkInvalid' | 'ratingLinkExpired' };
@@ -26,15 +28,15 @@ export function createRatingLinks(secret: Buffer) {
     /** The token for a case answered at `answeredAt` (ms, the app's clock). */
     token(caseId: string, answeredAt: number): string {
       const expires = Math.floor(answeredAt / 1000) + RATING_LINK_DAYS * 86_400;
-      const payload = `${caseId}.${expires}`;
-      return `${payload}.${sign(payload).toString('base64url')}`;
+      const payload = `${caseId}-${expires}`;
+      return `${payload}-${sign(payload).toString('base64url')}`;
     },
 
     check(token: string, now: number): RatingLinkCheck {
       const match = TOKEN.exec(token);
       if (!match || !UUID.test(match[1])) return { refused: 'ratingLinkInvalid' };
       const [, caseId, expires, signature] = match;
-      const expected = sign(`${caseId}.${expires}`);
+      const expected = sign(`${caseId}-${expires}`);
       // One spelling per signature, as for session tokens.
       const given = strictBase64url(signature);
       if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return { refused: 'ratingLinkInvalid' };

@@ -4,10 +4,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appInChromium } from '../helpers/app-server.ts';
-import { chooseLanguage, hasChromium, newPage, screenshot } from '../helpers/browser.ts';
+import { chooseLanguage, hasChromium, newPage, screenshot, startInLanguage, VIEWPORTS } from '../helpers/browser.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { inkOnFirstPage, signInByToken } from '../helpers/session.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { loadTokenSecret } from '../../server/auth/secret.ts';
+import { createRatingLinks } from '../../server/ratings/rating-links.ts';
 
 type CaseRow = { id: string; case_number: string; status: string; case_name_en: string };
 
@@ -161,6 +163,42 @@ describe.skipIf(!hasChromium)('cases in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: verified.case_number }).waitFor();
     await context.close();
+  });
+
+  it('rates by the one-tap link of the answered mail without logging in, once (issue 25): English on a desktop, Amharic on a phone', async () => {
+    const rated = await app.server.db.query<{ case_id: string }>('SELECT case_id FROM case_rating');
+    const verified = (await demoCases()).find((c) => c.status === 'verified' && !rated.some((r) => r.case_id === c.id))!;
+    // The link as the answered mail carries it (tests/api/rating-link.test.ts reads it from the mail).
+    const token = createRatingLinks(await loadTokenSecret(app.server.db, app.server.config.tokenSecret)).token(verified.id, Date.now());
+
+    const desktop = await newPage(app.browser, app.server.url, VIEWPORTS.desktop);
+    await startInLanguage(desktop.page, 'en');
+    await desktop.page.goto(`/rate/${token}`);
+    const rate = desktop.page.getByRole('button', { name: 'Rate', exact: true });
+    await rate.waitFor();
+    expect(await rate.isDisabled()).toBe(true);
+    // Nothing of the case or its owner: no case number, no name.
+    const shown = (await desktop.page.locator('main').textContent())!;
+    for (const hidden of [verified.case_number, 'Almaz', 'Tesfaye', DEMO_CUSTOMER.email]) expect(shown).not.toContain(hidden);
+    await screenshot(desktop.page, 'rate-link-en');
+    await desktop.context.close();
+
+    const phone = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
+    await startInLanguage(phone.page, 'am');
+    await phone.page.goto(`/rate/${token}`);
+    await phone.page.getByRole('radio').nth(4).click();
+    await phone.page.getByRole('textbox').fill('ፈጣን አገልግሎት');
+    await screenshot(phone.page, 'rate-link-am-phone');
+    await phone.page.getByRole('button', { name: 'ይገምግሙ', exact: true }).click();
+    expect(await phone.page.getByRole('status').textContent()).toBe('አገልግሎቱን ስለገመገሙ እናመሰግናለን።');
+    const [stored] = await app.server.db.query<{ rate_num: number; comment: string }>('SELECT rate_num, comment FROM case_rating WHERE case_id = $1', [verified.id]);
+    expect(stored).toEqual({ rate_num: 5, comment: 'ፈጣን አገልግሎት' });
+    // Once: the same link now says the case is rated, in Amharic, and offers no stars.
+    await phone.page.reload();
+    expect(await phone.page.getByRole('alert').textContent()).toBe('ይህ ጉዳይ ቀድሞ ተገምግሟል። እናመሰግናለን!');
+    expect(await phone.page.getByRole('radio').count()).toBe(0);
+    await screenshot(phone.page, 'rate-link-used-am-phone');
+    await phone.context.close();
   });
 
   it('shows a rejected case with its rejection section', async () => {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen } from '../../testing/render.tsx';
 import { RatePage } from './rate-page.tsx';
 
-const TOKEN = '00000000-0000-4000-8000-000000000001.1800000000.abcdefghijklmnopqrstuv';
+const TOKEN = '00000000-0000-4000-8000-000000000001-1800000000-abcdefghijklmnopqrstuv';
 const SAVED = { Message_en: 'Thank you for rating the service.', Message_am: 'አገልግሎቱን ስለገመገሙ እናመሰግናለን።' };
 const USED = { code: 'ratingLinkUsed', Message_en: 'This case has been rated already. Thank you!', Message_am: 'ይህ ጉዳይ ቀድሞ ተገምግሟል። እናመሰግናለን!' };
 
