@@ -99,6 +99,13 @@ describe.skipIf(!hasChromium)('the admin\'s reference data in Chromium', () => {
       await expect.poll(() => row.locator('ol li').count()).toBe(1);
       expect(await row.locator('ol li').textContent()).toContain(locale === 'en' ? questionName.en : questionName.am);
       await screenshot(page, `admin-reference-added-${locale}-${viewport}`);
+      // Its response letter template (issue 25), folded on its row: one text a language, saved with a call of its own.
+      await row.locator('details.letter-template > summary').click();
+      await row.locator(`#letter-template-${requestId}-am`).fill('ውድ {name}፣ ለጉዳይ {case_number} የተሰጠ ምላሽ።');
+      await screenshot(page, `admin-letter-template-${locale}-${viewport}`);
+      await row.locator('details.letter-template button[type=submit]').click();
+      await expect.poll(async () => (await app.server.db.query<{ t: string }>('SELECT letter_template_am AS t FROM case_request WHERE id = $1', [requestId]))[0].t)
+        .toBe('ውድ {name}፣ ለጉዳይ {case_number} የተሰጠ ምላሽ።');
       await admin.context.close();
 
       // The customer sees it in the apply form and files a case choosing the second option.
