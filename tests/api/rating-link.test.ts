@@ -7,6 +7,7 @@ import { createTokenSigner } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectOk } from '../helpers/expect-api.ts';
 import { jsonCalls } from '../helpers/json-calls.ts';
+import { logLines } from '../helpers/log-lines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedStaff } from '../helpers/staff-fixture.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
@@ -27,11 +28,12 @@ describe.each(databases)('the one-tap rating link on $name', (database) => {
   // The app's clock starts at the real time (staff and customer tokens are signed on it) and only moves on.
   const clock = { now: Date.now() };
   const api = jsonCalls(() => server.url);
+  const log = logLines();
   let pending: { id: string; case_number: string; directorate: string }[];
 
   beforeAll(async () => {
     receiver = await startSmtpReceiver();
-    server = await startTestServer(database, { smtpUrl: receiver.url, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now });
+    server = await startTestServer(database, { smtpUrl: receiver.url, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now, logger: log.logger });
     pending = await server.db.query(
       `SELECT c.id, c.case_number, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
                                     ORDER BY d.created_at, d.id LIMIT 1) AS directorate
@@ -109,6 +111,12 @@ describe.each(databases)('the one-tap rating link on $name', (database) => {
     await expectError(await rateByLink(token, { rateNum: 1 }), 409, 'ratingLinkUsed');
     await expectError(await api.post('/div_rate/create_custrate', { rateNum: 2, rateCase: kase.id }, await signedCustomer(customerId)), 409, 'ratingExists');
     expect(await stored(kase.id)).toEqual([{ rate_num: 4, comment: 'Quick and kind.', customer_id: customerId }]);
+
+    // The link is a capability: the page the mail opens and the call it makes are logged without it.
+    await (await fetch(`${server.url}/rate/${token}`)).body?.cancel();
+    expect(log.text()).toContain('/rate/[redacted]');
+    expect(log.text()).toContain('/div_rate/rating_link/[redacted]');
+    expect(log.text()).not.toContain(token);
   });
 
   it('refuses a link with one character changed, and a made-up one', async () => {
