@@ -46,10 +46,13 @@ export function RateModal({ caseId, onClose }: { caseId: string; onClose: () => 
         <Trans>Rate the service</Trans>
       </h2>
       <StarRow choice={stars} />
-      <RatingComment value={comment} onChange={setComment} />
-      <button type="button" className="button button-primary button-block" disabled={!stars.chosen || rate.isPending} onClick={() => rate.mutate()}>
-        <Trans>Rate</Trans>
-      </button>
+      {/* The form's spacing between the comment and the button, as on the one-tap page. */}
+      <div className="form">
+        <RatingComment value={comment} onChange={setComment} />
+        <button type="button" className="button button-primary button-block" disabled={!stars.chosen || rate.isPending} onClick={() => rate.mutate()}>
+          <Trans>Rate</Trans>
+        </button>
+      </div>
     </dialog>
   );
 }
