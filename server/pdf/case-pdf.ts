@@ -64,12 +64,13 @@ const stacked = (text: Bilingual) => (text.am && text.am !== text.en ? `${text.e
 const gregorianDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Addis_Ababa' });
 const ethiopianDate = new Intl.DateTimeFormat('am-ET-u-ca-ethiopic', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Addis_Ababa' });
 
-export function formatDate(value: string | Date | null): string {
+/** Both calendars; `ethiopianFirst` for a reader of Amharic or Tigrinya, whose letter leads with their own date. */
+export function formatDate(value: string | Date | null, { ethiopianFirst = false } = {}): string {
   if (!value) return '—';
   const date = new Date(value);
-  const ethiopian = ethiopianDate.formatToParts(date).filter((part) => part.type !== 'era').map((part) => part.value).join('').trim();
   // ዓ.ም. ("year of mercy") is the era of the Amharic date Intl writes here, part of its form like the month name.
-  return `${gregorianDate.format(date)} (${ethiopian} ዓ.ም.)`;
+  const ethiopian = `${ethiopianDate.formatToParts(date).filter((part) => part.type !== 'era').map((part) => part.value).join('').trim()} ዓ.ም.`;
+  return ethiopianFirst ? `${ethiopian} (${gregorianDate.format(date)})` : `${gregorianDate.format(date)} (${ethiopian})`;
 }
 
 export const fullName = (person: { firstname: string; middlename: string; lastname: string } | null) =>

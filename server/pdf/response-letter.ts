@@ -29,6 +29,8 @@ const TEXTS = translate(pdfSources);
 
 export async function renderResponseLetter(letter: ResponseLetter): Promise<Buffer> {
   const text = (key: keyof typeof pdfSources) => TEXTS[key][letter.language];
+  // Amharic and Tigrinya readers' own calendar first, the Gregorian day beside it.
+  const dates = { ethiopianFirst: letter.language === 'am' || letter.language === 'tg' };
   const doc = newDocument(`${letter.letterNumber ?? letter.caseNumber} — ${TEXTS.responseLetter.en}`, letter.date);
   const bytes = collect(doc);
   const width = contentWidth(doc);
@@ -46,7 +48,7 @@ export async function renderResponseLetter(letter: ResponseLetter): Promise<Buff
   doc.fillColor(colours.text);
   const right = { size: sizes.value, x: sheet.margin, width, align: 'right' as const };
   writeMixed(doc, `${text('letterNumber')}: ${letter.letterNumber ?? '—'}`, { ...right, bold: true });
-  writeMixed(doc, `${text('date')}: ${formatDate(letter.date)}`, { ...right, y: doc.y + 2 });
+  writeMixed(doc, `${text('date')}: ${formatDate(letter.date, dates)}`, { ...right, y: doc.y + 2 });
   writeMixed(doc, `${text('caseNumber')}: ${letter.caseNumber}`, { ...right, y: doc.y + 2 });
   if (!letter.letterNumber) {
     doc.fillColor(colours.muted);
@@ -74,7 +76,7 @@ export async function renderResponseLetter(letter: ResponseLetter): Promise<Buff
   writeMixed(doc, `${text('preparedBy')}: ${letter.officer}`, { size: sizes.value, x: sheet.margin, width });
   if (letter.approval) {
     writeMixed(doc, `${text('approvedBy')}: ${letter.approval.by}`, { bold: true, size: sizes.value, x: sheet.margin, y: doc.y + 4, width });
-    writeMixed(doc, `${text('approvalDate')}: ${formatDate(letter.approval.date)}`, { size: sizes.value, x: sheet.margin, y: doc.y + 2, width });
+    writeMixed(doc, `${text('approvalDate')}: ${formatDate(letter.approval.date, dates)}`, { size: sizes.value, x: sheet.margin, y: doc.y + 2, width });
   }
   drawFooters(doc, `${text('organisation')} — ${letter.letterNumber ?? letter.caseNumber}`);
   doc.end();
