@@ -109,7 +109,8 @@ describe.skipIf(!hasChromium)('drafts kept on the device, in Chromium', () => {
       await page.reload();
       await expect.poll(() => page.locator('form [name=subject]').inputValue()).toBe(subject);
       expect(await page.locator('form [name=description]').inputValue()).toBe('The office asked for a fee twice');
-      expect(await page.getByTestId('accusation-attachment-name').textContent()).toBe('evidence.pdf');
+      // The file is read back after the text (a blob from IndexedDB): on a busy machine a moment later.
+      await expect.poll(() => page.getByTestId('accusation-attachment-name').textContent()).toBe('evidence.pdf');
       // The PDF itself came back, not only its name: the preview draws it again.
       await page.locator('.pdf-pages[data-state="ready"] canvas').first().waitFor();
       expect(await inkOnFirstPage(page)).toBeGreaterThan(100);
@@ -185,7 +186,7 @@ describe.skipIf(!hasChromium)('drafts kept on the device, in Chromium', () => {
       expect(await page.locator('#division option:checked').textContent()).toBe(words.division);
       await expect.poll(() => page.locator('#case-request option:checked').textContent()).toBe(words.caseRequest);
       expect(await question.inputValue()).toBe('C-7/101');
-      expect(await page.getByTestId('attachment-name').textContent()).toBe('evidence.pdf');
+      await expect.poll(() => page.getByTestId('attachment-name').textContent()).toBe('evidence.pdf');
       expect(await page.getByTestId('draft-status').textContent()).toContain(words.saved);
       await screenshot(page, `draft-application-restored-${locale}-${width}`);
 
