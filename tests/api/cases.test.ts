@@ -709,7 +709,7 @@ describe.each(databases)('cases on $name', (database) => {
         const dates = [target.createdAt, target.ongoing_date, target.verified_date, target.rejected_date,
           ...target.schedule_program.flatMap(({ schedule }: Json) => [schedule.extended_date, schedule.scheduled_date])].filter(Boolean);
         for (const shown of [target.case_number, target.division.name_en, target.division.name_am, target.caselist.case_name_en,
-          target.caselist.case_name_am, 'Personal details are hidden in this copy', ...dates.map(formatDate)]) {
+          target.caselist.case_name_am, 'Personal details are hidden in this copy', ...dates.map((date) => formatDate(date))]) {
           expect(text, shown).toContain(squashed(shown));
         }
         for (const secret of [...privateTextsOf(target), 'Customer information', 'Responded by', 'Scheduled by', 'Related case', 'Remark']) {
