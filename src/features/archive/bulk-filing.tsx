@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { staffCaseKeys, type QueuedCase } from '../../app/staff-cases.ts';
+import { staffCaseKeys } from '../../app/staff-cases.ts';
 import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
-import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
+import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkBarProps, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { archiveKeys, categoriesQuery, fileCases } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -13,12 +13,7 @@ import { CategorySelect } from './category-select.tsx';
  * category, after a confirmation saying how many. The server files each as the single filing
  * does, so the summary says which were filed and which were refused, and why.
  */
-export function BulkFiling({ cases, selected, onSelect }: {
-  /** The page's cases: "select all" ticks these. */
-  cases: QueuedCase[];
-  selected: ReadonlySet<string>;
-  onSelect: (ids: ReadonlySet<string>) => void;
-}) {
+export function BulkFiling({ cases, selected, onSelect }: BulkBarProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const refusal = useServerRefusal();

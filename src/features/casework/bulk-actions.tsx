@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/http.ts';
 import { staffHttp } from '../../app/staff-session.ts';
-import { staffCaseKeys, type QueuedCase } from '../../app/staff-cases.ts';
+import { staffCaseKeys } from '../../app/staff-cases.ts';
 import { personName } from '../../ui/person-name.ts';
 import { AssigneeSelect } from '../../ui/staff/assignee-select.tsx';
-import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
+import { BulkSummaryReport, SelectAllOnPage, summariseBulk, type BulkBarProps, type BulkSummary } from '../../ui/staff/bulk-selection.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { officersQuery } from './api.ts';
 
@@ -17,13 +17,7 @@ type Kind = 'take' | 'assign';
  * once (issue 24): each is moved by the server as its single move, so the answer says, case
  * by case, what was done and what was refused and why.
  */
-export function BulkActions({ kind, cases, selected, onSelect }: {
-  kind: Kind;
-  /** The page's cases: "select all" ticks these. */
-  cases: QueuedCase[];
-  selected: ReadonlySet<string>;
-  onSelect: (ids: ReadonlySet<string>) => void;
-}) {
+export function BulkActions({ kind, cases, selected, onSelect }: BulkBarProps & { kind: Kind }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const refusal = useServerRefusal();

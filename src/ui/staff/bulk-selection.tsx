@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { BulkResults } from '../../../server/contract/bulk-moves.ts';
+import type { QueuedCase } from '../../app/staff-cases.ts';
 import type { CaseSelection } from './case-queue-table.tsx';
 
 /**
@@ -15,6 +16,13 @@ export function useCaseSelection(page: string) {
     toggle: (id) => setSelected((now) => new Set(now.has(id) ? [...now].filter((each) => each !== id) : [...now, id])),
   };
   return { selected, setSelected, selection };
+}
+
+/** What a bulk move's bar is given: the page's cases ("select all" ticks these) and which are ticked. */
+export interface BulkBarProps {
+  cases: QueuedCase[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: ReadonlySet<string>) => void;
 }
 
 /** "Select all on this page", and how many are ticked. */
