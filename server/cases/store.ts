@@ -234,7 +234,7 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
       const [summary] = await db.query<CaseSummary>(
         `SELECT count(*) AS "totalCases",
            count(*) FILTER (WHERE status = 'pending') AS "pendingCases",
-           count(*) FILTER (WHERE status IN ('ongoing', 'responded')) AS "processingCases",
+           count(*) FILTER (WHERE status IN ('ongoing', 'responded', 'waiting_customer', 'under_review')) AS "processingCases",
            count(*) FILTER (WHERE status = 'verified') AS "respondedCases",
            count(*) FILTER (WHERE status = 'rejected') AS "rejectedCases"
          FROM (SELECT ${customerStatus('c')} AS status FROM customer_case c WHERE c.customer_id = $1) AS own`,

@@ -39,7 +39,7 @@ export interface QueueQuery {
 }
 
 /** Officers and managers work open cases only; verified, rejected and archived ones are the archivist's (review defect 1). */
-const OPEN = `c.status IN ('pending', 'ongoing', 'responded')`;
+const OPEN = `c.status IN ('pending', 'ongoing', 'responded', 'waiting_customer', 'under_review')`;
 /**
  * Sent back and not answered again: a send-back makes a case ongoing and the next response
  * makes it responded, so an ongoing case that was ever sent back is waiting for its new answer.

@@ -54,6 +54,9 @@ export const CaseStatus = Type.Union([
   Type.Literal('responded'),
   Type.Literal('verified'),
   Type.Literal('rejected'),
+  // Issue 25: the corporation asked the customer for something; a decision is being reviewed.
+  Type.Literal('waiting_customer'),
+  Type.Literal('under_review'),
 ]);
 export type CaseStatus = Static<typeof CaseStatus>;
 

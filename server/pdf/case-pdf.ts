@@ -51,6 +51,8 @@ const STATUS: Record<CaseStatus, Bilingual> = {
   responded: LABELS.statusProcessing,
   verified: LABELS.statusResponded,
   rejected: LABELS.statusRejected,
+  waiting_customer: LABELS.statusWaitingForYou,
+  under_review: LABELS.statusUnderReview,
 };
 
 const GENDER: Record<string, Bilingual> = { Male: LABELS.male, Female: LABELS.female };

@@ -51,6 +51,9 @@ export const pdfSources = {
   statusProcessing: 'Processing',
   statusResponded: 'Responded',
   statusRejected: 'Rejected',
+  // Issue 25's own states.
+  statusWaitingForYou: 'Waiting for you',
+  statusUnderReview: 'Under review',
   male: 'Male',
   female: 'Female',
   // The staff's printout (staff-case-pdf.ts, issue 24): one language, the reader's, with the staff's words.
@@ -72,6 +75,8 @@ export const pdfSources = {
   staffVerified: 'approved',
   staffRejected: 'rejected',
   staffArchived: 'archived',
+  staffWaitingCustomer: 'waiting for the customer',
+  staffUnderReview: 'under review',
   actionFile: 'Filed by the customer',
   actionTake: 'Taken',
   actionAssign: 'Assigned',

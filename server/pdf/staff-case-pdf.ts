@@ -46,6 +46,7 @@ type Key = keyof typeof pdfSources;
 const STATE = {
   pending: 'staffPending', ongoing: 'staffOngoing', responded: 'staffResponded',
   verified: 'staffVerified', rejected: 'staffRejected', archived: 'staffArchived',
+  waiting_customer: 'staffWaitingCustomer', under_review: 'staffUnderReview',
 } as const satisfies Record<string, Key>;
 
 const ACTION: Record<string, Key> = {

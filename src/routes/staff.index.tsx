@@ -10,7 +10,7 @@ import { rememberedView } from '../features/casework/remembered-view.ts';
 import { oneOf, pageParam, textParam } from './-search.ts';
 
 /** The queue's views hold open cases only (issue 24). */
-const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded'];
+const STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'waiting_customer', 'under_review'];
 const yesNo = (value: unknown) => (value === 'yes' || value === 'no' ? value : undefined);
 
 /**

@@ -21,6 +21,8 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
     responded: t`We started processing your case.`,
     verified: t`Your case was answered.`,
     rejected: t`Your case was rejected.`,
+    waiting_customer: t`We asked you for something.`,
+    under_review: t`You asked for a review of the decision.`,
   };
   return (
     <section className="details-section" aria-labelledby="case-timeline">

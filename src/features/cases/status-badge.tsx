@@ -4,7 +4,9 @@ import type { CaseStatus } from '../../../server/contract/cases.ts';
 /**
  * SPEC section 4: pending shows "pending" (grey); ongoing and responded show
  * "processing"; verified shows "responded" (green); rejected shows "rejected" (red) on
- * detail and check-status views, and no badge at all on list pages.
+ * detail and check-status views, and no badge at all on list pages. Issue 25 adds two states
+ * of their own: the corporation waits for the customer (amber, it is theirs to act), and a
+ * decision is being reviewed.
  */
 export function StatusBadge({ status, onList = false }: { status: CaseStatus; onList?: boolean }) {
   switch (status) {
@@ -17,5 +19,9 @@ export function StatusBadge({ status, onList = false }: { status: CaseStatus; on
       return <span className="badge badge-green"><Trans>responded</Trans></span>;
     case 'rejected':
       return onList ? null : <span className="badge badge-red"><Trans>rejected</Trans></span>;
+    case 'waiting_customer':
+      return <span className="badge badge-amber"><Trans>waiting for you</Trans></span>;
+    case 'under_review':
+      return <span className="badge badge-blue"><Trans>under review</Trans></span>;
   }
 }

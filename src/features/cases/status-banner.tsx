@@ -5,7 +5,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import type { CaseLookup } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-type Tone = 'grey' | 'blue' | 'green' | 'red';
+type Tone = 'grey' | 'blue' | 'green' | 'red' | 'amber';
 
 /**
  * When the case entered its present state: the date the server keeps for that state,
@@ -20,6 +20,8 @@ function since(kase: CaseLookup): string {
       return kase.rejected_date ?? kase.createdAt;
     case 'ongoing':
     case 'responded':
+    case 'waiting_customer':
+    case 'under_review':
       return kase.ongoing_date ?? kase.createdAt;
     case 'pending':
       return kase.createdAt;
@@ -59,10 +61,20 @@ function nextStep(kase: CaseLookup): ReactNode {
       ) : (
         <Trans>The reason is below. You can apply again with a new case.</Trans>
       );
+    case 'waiting_customer':
+      return kase.masked ? (
+        <Trans>The division is waiting for something from the owner.</Trans>
+      ) : (
+        <Trans>The corporation asks you for something. Read the request below and answer it.</Trans>
+      );
+    case 'under_review':
+      return <Trans>The decision is being reviewed by a manager.</Trans>;
   }
 }
 
-const TONES: Record<CaseLookup['status'], Tone> = { pending: 'grey', ongoing: 'blue', responded: 'blue', verified: 'green', rejected: 'red' };
+const TONES: Record<CaseLookup['status'], Tone> = {
+  pending: 'grey', ongoing: 'blue', responded: 'blue', verified: 'green', rejected: 'red', waiting_customer: 'amber', under_review: 'blue',
+};
 
 /**
  * Issue 12: the case detail and the status check start with where the case stands —

@@ -12,7 +12,7 @@ import { QueueViewBar, useViewNames } from './queue-view-bar.tsx';
 import { rememberedView } from './remembered-view.ts';
 
 /** Officers and managers work open cases only; the closed ones are the archivist's (review defect 1). */
-const OPEN_STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded'];
+const OPEN_STATES: StaffCaseStatus[] = ['pending', 'ongoing', 'responded', 'waiting_customer', 'under_review'];
 
 /**
  * The directorate's queue in views (issue 24): my work, unassigned, waiting for my approval,
@@ -30,6 +30,7 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
   const names = useViewNames();
   const stateName: Record<StaffCaseStatus, string> = {
     pending: t`new`, ongoing: t`in progress`, responded: t`waiting for approval`, verified: t`approved`, rejected: t`rejected`, archived: t`archived`,
+    waiting_customer: t`waiting for the customer`, under_review: t`under review`,
   };
   const sortName: Record<QueueSort, string> = { due: t`Due day, soonest first`, filed: t`Filing day, newest first`, age: t`Age, oldest first` };
   const { selected, setSelected, selection } = useCaseSelection(JSON.stringify(filters));

@@ -19,6 +19,10 @@ export function CaseStateBadge({ status }: { status: StaffCaseStatus }) {
       return <span className="badge badge-red"><Trans>rejected</Trans></span>;
     case 'archived':
       return <span className="badge badge-grey"><Trans>archived</Trans></span>;
+    case 'waiting_customer':
+      return <span className="badge badge-amber"><Trans>waiting for the customer</Trans></span>;
+    case 'under_review':
+      return <span className="badge badge-blue"><Trans>under review</Trans></span>;
   }
 }
 
