@@ -58,6 +58,12 @@ export interface Config {
   /** Accusations filed per address (anyone may file; this stops floods). */
   submissionLimit: { max: number; windowMs: number };
   accusationReferencePrefix: string;
+  /**
+   * The dialogue with the customer (issue 25), in working days: a request for information is
+   * recalled to the customer after `infoReminderDays` and may be closed as unanswered after
+   * `infoExpiryDays`; a decision may be put to review for `reviewWindowDays` after it.
+   */
+  dialogue: { infoReminderDays: number; infoExpiryDays: number; reviewWindowDays: number };
 }
 
 /**
@@ -157,6 +163,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: intFromEnv(env, 'SUBMISSION_LIMIT_WINDOW_MS', 60 * 60_000),
     },
     accusationReferencePrefix: 'ACC',
+    dialogue: {
+      infoReminderDays: intFromEnv(env, 'INFO_REMINDER_DAYS', 5),
+      infoExpiryDays: intFromEnv(env, 'INFO_EXPIRY_DAYS', 15),
+      reviewWindowDays: intFromEnv(env, 'REVIEW_WINDOW_DAYS', 30),
+    },
     lookupLimit: {
       max: intFromEnv(env, 'LOOKUP_LIMIT_MAX', 30),
       windowMs: intFromEnv(env, 'LOOKUP_LIMIT_WINDOW_MS', 10 * 60_000),
