@@ -84,7 +84,7 @@ describe('the queue page', () => {
 
     // Open states only, and the order in the URL.
     const states = within(screen.getByRole('combobox', { name: 'State' })).getAllByRole('option').map((option) => option.textContent);
-    expect(states).toEqual(['All states', 'new', 'in progress', 'waiting for approval']);
+    expect(states).toEqual(['All states', 'new', 'in progress', 'waiting for approval', 'waiting for the customer', 'under review']);
     fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'age' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ view: 'sent_back', page: 1, sort: 'age' }));
     expect(new URL(calls('/staff_api/cases').at(-1)!.url).searchParams.get('sort')).toBe('age');
