@@ -7,6 +7,7 @@ import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, s
 import { customerStatus, lateness, responseApproved } from './state-sql.ts';
 import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 import { filingDirectorate } from './routing-sql.ts';
+import { INFORMATION_REQUESTS } from '../casework/information-request-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -77,6 +78,8 @@ const fullCase = (now: string, reader: Reader) => `
               LEFT JOIN staff_name eb ON eb.id = s.extended_by_id
               LEFT JOIN staff_name sb ON sb.id = s.scheduled_by_id
               WHERE s.case_id = c.id), '[]'::json) AS schedule_program,
+    ${INFORMATION_REQUESTS} AS information_requests,
+    NULL::json AS review, NULL::text AS review_until,
     false AS masked
   FROM customer_case c
   JOIN division_name d ON d.id = c.division_id

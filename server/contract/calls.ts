@@ -5,6 +5,8 @@ import { caseCalls, caseRequestCalls, ratingCalls } from './case-calls.ts';
 import { divisionCalls } from './division-calls.ts';
 import { acceptorSignInCalls, staffAlertCalls, staffSignInCalls } from './staff-calls.ts';
 import { caseworkCalls } from './casework-calls.ts';
+import { informationRequestCalls } from './information-request-calls.ts';
+import { caseReviewCalls } from './case-review-calls.ts';
 import { archiveCalls } from './archive-calls.ts';
 import { managementCalls } from './management-calls.ts';
 import { referenceDataCalls, staffUserCalls } from './administration-calls.ts';
@@ -29,6 +31,8 @@ export const calls = {
   ...staffSignInCalls,
   ...staffAlertCalls,
   ...caseworkCalls,
+  ...informationRequestCalls,
+  ...caseReviewCalls,
   ...archiveCalls,
   ...staffUserCalls,
   ...managementCalls,

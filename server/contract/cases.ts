@@ -96,6 +96,23 @@ export const ScheduleEntry = Type.Object({
   }),
 });
 
+/**
+ * A request for information (issue 25): the officer's message and when it was asked, and the
+ * customer's answer. `attachment` is a file name under /media/CaseFiles/, read by the owner
+ * and by staff who may read the case.
+ */
+export const InformationRequest = Type.Object({
+  _id: Id,
+  message: Type.String(),
+  asked_at: Type.String(),
+  answer: Type.Union([Type.Object({
+    text: Type.String(),
+    attachment: Type.Union([Type.String(), Type.Null()]),
+    answered_at: Type.String(),
+  }), Type.Null()]),
+});
+export type InformationRequest = Static<typeof InformationRequest>;
+
 const DivisionNames = Type.Intersect([Type.Object({ _id: Id }), Names]);
 const Timestamp = Type.Union([Type.String(), Type.Null()]);
 const Late = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
@@ -103,6 +120,23 @@ export const CaseRequestNames = Type.Intersect([Type.Object({ _id: Id }), Type.O
   case_name_en: Type.String(), case_name_am: Type.String(), case_name_or: Type.String(),
   case_name_tg: Type.String(), case_name_sm: Type.String(), case_name_af: Type.String(),
 })]);
+
+/** How a review of a decision ended (issue 25): the decision stands, or the case is answered anew. */
+export const ReviewOutcome = Type.Union([Type.Literal('upheld'), Type.Literal('changed')]);
+export type ReviewOutcome = Static<typeof ReviewOutcome>;
+/** The latest review of a case's decision (issue 25), as its customer asked for it and a manager decided it. */
+export const CaseReview = Type.Object({
+  reason: Type.String(),
+  requested_at: Type.String(),
+  /** The review's due day (YYYY-MM-DD, Addis Ababa): its case request's target, counted from the request. */
+  due_date: Type.String(),
+  outcome: Type.Union([ReviewOutcome, Type.Null()]),
+  justification: Type.Union([Type.String(), Type.Null()]),
+  decided_at: Timestamp,
+  /** The outcome's letter, a file name under /media/CaseFiles/ (owner only); null until decided. */
+  letter: Type.Union([Type.String(), Type.Null()]),
+});
+export type CaseReview = Static<typeof CaseReview>;
 
 /** SPEC section 3 "Case". Dates are ISO strings; absent ones are null. */
 export const Case = Type.Object({
@@ -131,6 +165,13 @@ export const Case = Type.Object({
   customer: CaseCustomer,
   list_of_question: Type.Array(AnsweredQuestion),
   schedule_program: Type.Array(ScheduleEntry),
+  /** Issue 25: the latest review of the case's decision; null when none was asked for. */
+  review: Type.Union([CaseReview, Type.Null()]),
+  /**
+   * Issue 25: until when (ISO, excluded) a review of the present decision may be asked for: REVIEW_WINDOW_DAYS
+   * working days after it; null when none may be (no decision, one reviewed already, or under review).
+   */
+  review_until: Timestamp,
   /** Always false: the whole case, for its owner. A status check by anyone else answers a PublicCaseStatus. */
   masked: Type.Literal(false),
 });
@@ -223,6 +264,21 @@ export const Rating = Type.Object({
   comment: Type.Optional(Type.String()),
 });
 export type Rating = Static<typeof Rating>;
+/** A case's rating as staff who may read the case see it (issue 25): the stars, the comment (null: none) and when. */
+export const StaffRating = Type.Object({
+  rate: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+});
+export type StaffRating = Static<typeof StaffRating>;
+/** A rating's comment on the management dashboard: its case, stars, date and text, never who wrote it. */
+export const RatingComment = Type.Object({
+  case_number: Type.String(),
+  rate: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.String(),
+  at: Type.String(),
+});
+export type RatingComment = Static<typeof RatingComment>;
 /**
  * Signed in, `rateCase` names the customer's case; from the one-tap link of the "answered"
  * mail, `rating_token` does, with no session (issue 25).

@@ -55,3 +55,6 @@ export const REFILE_REASON_MAX = 2000;
 
 /** Issue 25: a rating's optional comment, in the signed-in dialog or from the one-tap link, is at most this long. */
 export const RATING_COMMENT_MAX = 1000;
+
+/** Issue 25: an officer's request for information, and the customer's answer to it, are at most this many characters. */
+export const INFORMATION_MESSAGE_MAX = 2000;

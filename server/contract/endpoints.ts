@@ -38,6 +38,10 @@ export const endpoints = {
   checkCaseStatus: { method: 'POST', path: '/customer_case_api/get_case_by_casenum', auth: 'optional' },
   printCase: { method: 'GET', path: '/customer_case_api/print_case/:id', auth: 'optional' },
   getCaseHistory: { method: 'GET', path: '/customer_case_history_api/get_case_history', auth: 'customer' },
+  // Issue 25: the customer answers the corporation's request for information (multipart, Idempotency-Key as createCase).
+  answerInformationRequest: { method: 'POST', path: '/customer_case_api/answer_information_request/:id', auth: 'customer' },
+  /** Issue 25: the customer asks for a review of the case's decision (verified or rejected). */
+  requestCaseReview: { method: 'POST', path: '/customer_case_api/request_review/:id', auth: 'customer' },
   // ratings (div_rate)
   getRatingByCase: { method: 'GET', path: '/div_rate/get_rating_bycase/:caseId', auth: 'customer' },
   // Issue 25: a bearer customer, or no bearer with the one-tap link's rating_token.
@@ -84,8 +88,13 @@ export const endpoints = {
   staffApproveCase: { method: 'POST', path: '/staff_api/cases/:id/approve', auth: ['manager', 'admin'] },
   staffReturnCase: { method: 'POST', path: '/staff_api/cases/:id/return', auth: ['manager'] },
   staffRejectCase: { method: 'POST', path: '/staff_api/cases/:id/reject', auth: ['officer', 'manager'] },
+  // Issue 25: ask the customer for something (ongoing → waiting_customer); reject a request left unanswered.
+  staffRequestInformation: { method: 'POST', path: '/staff_api/cases/:id/request_information', auth: ['officer', 'manager'] },
+  staffCloseUnanswered: { method: 'POST', path: '/staff_api/cases/:id/close_unanswered', auth: ['officer', 'manager'] },
   staffNoteCase: { method: 'POST', path: '/staff_api/cases/:id/notes', auth: ['officer', 'manager', 'admin'] },
   staffTransferCase: { method: 'POST', path: '/staff_api/cases/:id/transfer', auth: ['manager', 'admin'] },
+  /** Issue 25: a manager who had no part in the decision ends its review (an admin where there is none). */
+  staffDecideReview: { method: 'POST', path: '/staff_api/cases/:id/decide_review', auth: ['manager', 'admin'] },
   /** The staff's printout of a case for the paper file (a PDF, internal notes included): whoever may read the case. */
   staffPrintCase: { method: 'GET', path: '/staff_api/cases/:id/print', auth: ['officer', 'manager', 'archivist', 'admin'] },
   // the archive (issues 15 and 16): archivists file closed cases; admins may too
