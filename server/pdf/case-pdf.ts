@@ -194,6 +194,9 @@ function drawCaseInformation(doc: PDFKit.PDFDocument, record: Case | PublicCaseS
   row(doc, LABELS.submitted, formatDate(record.createdAt));
   if (record.ongoing_date) row(doc, LABELS.processingStarted, formatDate(record.ongoing_date));
   if (record.verified_date) row(doc, LABELS.responded, formatDate(record.verified_date));
+  // Issue 25: the number of the letter the owner reads, to quote it at the office.
+  const letterNumber = whole?.status === 'verified' && whole.response_justification?.letter_number;
+  if (letterNumber) row(doc, LABELS.letterNumber, letterNumber);
   // The owner's copy shows the date in its rejection section, with who and why.
   if (!whole && record.rejected_date) row(doc, LABELS.rejectedDate, formatDate(record.rejected_date));
   if (whole) row(doc, LABELS.attachment, inline(whole.attachment ? LABELS.attached : LABELS.none));

@@ -31,6 +31,8 @@ export interface StaffCaseRecord {
   rejection_justification: string | null;
   /** The response's text as its officer last wrote it, or null before any. */
   response: string | null;
+  /** The response letter's number (issue 25), given at approval. */
+  response_justification: { letter_number: string | null } | null;
   remark: string;
   customer: Person & { phone: string; house_phone_number: string; subcity: string; woreda: string; house_number: string };
   list_of_question: { question: Named<'name'> & { enumValues: { _id: string; expectedValues: Named<'value'> }[] }; answer: string }[];
@@ -138,6 +140,8 @@ export async function renderStaffCasePdf(record: StaffCaseRecord, locale: Locale
     const writer = record.history.findLast((entry) => entry.action === 'respond')?.actor_name;
     section(doc, label('response'));
     row(doc, label('respondedBy'), writer ?? fullName(record.responded_by));
+    const letterNumber = record.response_justification?.letter_number;
+    if (letterNumber) row(doc, label('letterNumber'), letterNumber);
     block(doc, text('justification'), record.response);
   }
   if (record.rejected_by) {

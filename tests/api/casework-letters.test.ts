@@ -107,6 +107,16 @@ describe.each(databases)('the formal response letter on $name', (database) => {
     expect(audited.after).toMatchObject({ letter_number: number, response_attachment: final });
   });
 
+  it("prints the letter's number on the staff printout and on the customer's own", async () => {
+    const kase = pending[0];
+    const number = (await letterOf(kase.id)).response_letter_number!;
+    const printed = async (response: Response) => squashed((await pdfPages(new Uint8Array(await response.arrayBuffer()))).join(''));
+    const staffCopy = await printed(await get(`/staff_api/cases/${kase.id}/print?language=en`, manager.token));
+    expect(staffCopy).toContain(squashed(`Letter number${number}`));
+    const name = (await expectOk(await get(`/customer_case_api/print_case/${kase.id}`, customer))).file as string;
+    expect(await printed(await get(`/media/CaseFiles/${name}`))).toContain(squashed(`Letter number · የደብዳቤ ቁጥር${number}`));
+  });
+
   it('gives a sent-back letter no number, and the next approval the next number; an uploaded letter is kept as uploaded', async () => {
     await server.db.query(`UPDATE customer_user SET language = 'en' WHERE email = $1`, [DEMO_CUSTOMER.email]);
     const first = (await letterOf(pending[0].id)).response_letter_number!;
