@@ -15,6 +15,18 @@ export const RatingSummary = Type.Object({
   distribution: Type.Array(Type.Integer(), { minItems: 5, maxItems: 5 }),
 });
 
+/**
+ * Issue 25: how often a division's decisions are reviewed. `decisions`: its cases in scope that were decided
+ * (verified or rejected, archived since or under review now); `requested`: reviews asked for; `changed`: reviews
+ * that ended "changed"; `rate`: requested / decisions, two decimals, null with no decision.
+ */
+export const ReviewRate = Type.Object({
+  decisions: Type.Integer({ minimum: 0 }),
+  requested: Type.Integer({ minimum: 0 }),
+  changed: Type.Integer({ minimum: 0 }),
+  rate: Type.Union([Type.Number(), Type.Null()]),
+});
+
 const Place = Type.Intersect([
   Names,
   Type.Object({ id: Id, total: Type.Integer(), byState: CountsByState, late: Type.Integer() }),
@@ -34,7 +46,7 @@ export const ManagementSummary = Type.Object({
     medianDays: Type.Union([Type.Number(), Type.Null()]),
     p90Days: Type.Union([Type.Number(), Type.Null()]),
   }),
-  divisions: Type.Array(Type.Intersect([Place, Type.Object({ rating: RatingSummary })])),
+  divisions: Type.Array(Type.Intersect([Place, Type.Object({ rating: RatingSummary, reviews: ReviewRate })])),
   directorates: Type.Array(Type.Intersect([Place, Type.Object({ division_id: Id })])),
   /** Accusations are not a directorate's: admins only (null for a manager). */
   accusations: Type.Union([Type.Object({ total: Type.Integer(), byState: CountsByState }), Type.Null()]),

@@ -114,7 +114,8 @@ export function createManagementService(store: ManagementStore, clock: () => num
           .filter((division) => byDivision.has(division.id))
           .map((division) => {
             const counts = byDivision.get(division.id)!;
-            return { id: division.id, ...names(division), total: sum(counts.byState), byState: counts.byState, late: counts.late, rating: ratingOf(division.id) };
+            return { id: division.id, ...names(division), total: sum(counts.byState), byState: counts.byState, late: counts.late, rating: ratingOf(division.id),
+              reviews: { decisions: 0, requested: 0, changed: 0, rate: null } };
           }),
         directorates: directorates
           .filter((directorate) => byDirectorate.has(directorate.id))
