@@ -36,6 +36,13 @@ export const customerCasesQuery = (page: number, sort: SortOrder) =>
     queryFn: ({ signal }) => api('getCases', { query: { page, sort }, signal }),
   });
 
+/** Issue 25: the customer's cases waiting for their answer to the corporation (the dashboard's banner); the first page is plenty. */
+export const waitingCasesQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.customer.cases(), 'waiting'] as const,
+    queryFn: ({ signal }) => api('getCases', { query: { page: 1, sort: -1, status: 'waiting_customer' }, signal }),
+  });
+
 export const caseSummaryQuery = () =>
   queryOptions({
     queryKey: queryKeys.customer.caseSummary(),
@@ -100,6 +107,8 @@ export const casesApi = {
   ratingLink: (token: string) => api('getRatingLink', { params: { token } }),
   rateByLink: (token: string, rateNum: number, comment = '') =>
     api('createCustomerRating', { json: { rateNum, rating_token: token, ...(comment.trim() ? { comment } : {}) } }),
+  /** Issue 25: a review of the case's decision, asked for within its window; online only (no outbox). */
+  requestReview: (caseId: string, reason: string) => api('requestCaseReview', { params: { id: caseId }, json: { reason } }),
 };
 
 /**

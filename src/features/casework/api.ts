@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ReviewOutcome } from '../../../server/contract/cases.ts';
 import { api } from '../../app/http.ts';
 import { staffCaseKeys } from '../../app/staff-cases.ts';
 import { staffHttp } from '../../app/staff-session.ts';
@@ -38,7 +39,16 @@ export const caseMoves = {
   sendBack: (id: string, note: string, version: number) => api('staffReturnCase', { params: { id }, json: { note, version }, via: staffHttp }),
   reject: (id: string, justification: string, version: number) =>
     api('staffRejectCase', { params: { id }, json: { rejection_justification: justification, version }, via: staffHttp }),
+  /** Issue 25: the case waits for its customer's answer to `message`. */
+  askCustomer: (id: string, message: string, version: number) => api('staffRequestInformation', { params: { id }, json: { message, version }, via: staffHttp }),
+  /** Issue 25: a request left unanswered INFO_EXPIRY_DAYS working days ends in a rejection with a standard reason. */
+  closeUnanswered: (id: string, version: number) => api('staffCloseUnanswered', { params: { id }, json: { version }, via: staffHttp }),
 };
+
+export type { ReviewOutcome };
+/** Issue 25: a manager's decision on a case under review, with the version read (the server writes the customer's letter). */
+export const decideReview = (id: string, decision: { outcome: ReviewOutcome; justification: string; version: number }) =>
+  api('staffDecideReview', { params: { id }, json: decision, via: staffHttp });
 
 /** An internal note on a case: the staff's alone; it does not change the case's version. */
 export const noteCase = (id: string, text: string) => api('staffNoteCase', { params: { id }, json: { text }, via: staffHttp });

@@ -30,6 +30,10 @@ export function CaseHistory({ history, noteCaseId }: { history: StaffHistoryEntr
       refile: t`Moved to another category`,
       note: t`Internal note`,
       transfer: t`Transferred to another directorate`,
+      request_information: t`The customer was asked for something`,
+      answer_information: t`Answered by the customer`,
+      request_review: t`Review requested by the customer`,
+      decide_review: t`Review decided`,
     })[action] ?? action;
   const roleName = (role: string): string =>
     ({ officer: t`officer`, manager: t`manager`, archivist: t`archivist`, admin: t`administrator` })[role] ?? role;
