@@ -106,11 +106,12 @@ export function uploadForm<N extends UploadCallName>(
   form: FormData,
   onProgress: (fraction: number) => void,
   // The outbox sends in the background: it keys each send and handles failures itself.
-  { idempotencyKey, quiet = false }: { idempotencyKey?: string; quiet?: boolean } = {},
+  // `params` fill the call's path (an answer goes to its case's `:id`).
+  { idempotencyKey, quiet = false, params }: { idempotencyKey?: string; quiet?: boolean; params?: Record<string, string> } = {},
 ): Promise<Success<Calls[N]>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(endpoints[name].method, endpoints[name].path);
+    request.open(endpoints[name].method, `/${callPath(name, params)}`);
     request.responseType = 'json';
     request.timeout = 120_000;
     request.setRequestHeader('Accept-Language', i18n.locale || 'am');

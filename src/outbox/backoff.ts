@@ -23,10 +23,10 @@ export type SendOutcome =
  * What an answer means for a queued item. A captive portal answers 200 with a web page,
  * so only a 2xx with the receipt we expect counts as sent (DESIGN.md).
  */
-export function classifyAnswer(status: number | undefined, body: unknown, receiptField: 'reference' | 'case_number'): SendOutcome {
+export function classifyAnswer(status: number | undefined, body: unknown, receiptOf: (body: Record<string, unknown>) => unknown): SendOutcome {
   if (status === undefined || status === 408 || status === 429 || status >= 500) return { kind: 'retry' };
   if (status >= 200 && status < 300) {
-    const receipt = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[receiptField] : undefined;
+    const receipt = typeof body === 'object' && body !== null ? receiptOf(body as Record<string, unknown>) : undefined;
     return typeof receipt === 'string' && receipt ? { kind: 'sent', receipt } : { kind: 'retry' };
   }
   if (status === 401) return { kind: 'needs-sign-in' };

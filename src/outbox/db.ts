@@ -5,7 +5,8 @@ import { announceOutboxLoaded, OUTBOX_DB_NAME } from './outbox-peek.ts';
 // The outbox's live list (outbox.ts) subscribes through this module, which it loads on demand.
 export { liveQuery } from 'dexie';
 
-export type OutboxKind = 'accusation' | 'case';
+/** Issue 25: `answer` is a customer's answer to the corporation's request for information on one of their cases. */
+export type OutboxKind = 'accusation' | 'case' | 'answer';
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'needs-sign-in' | 'refused';
 
 /** A submission kept on the device until the server has it (DESIGN.md "outbox"). */
@@ -18,15 +19,17 @@ export interface OutboxItem {
   /** The form's text fields, exactly as the form would have sent them. */
   fields: Record<string, string>;
   file?: { blob: Blob; name: string };
-  /** What the list shows: an accusation's subject, a case request's name. */
+  /** What the list shows: an accusation's subject, a case request's name, the case number an answer is for. */
   summary: string;
+  /** The case an answer goes to (its call's `:id`). Not indexed, so no new schema version. */
+  caseId?: string;
   /** A case application belongs to the customer who made it; only their session sends it. */
   ownerId?: string;
   attempts: number;
   nextAttemptAt: number;
   /** The server's words when it refused the item (4xx). */
   refusal?: Messages;
-  /** The accusation reference or case number, once sent. */
+  /** The accusation reference or case number (for an answer, its case's), once sent. */
   receipt?: string;
   sentAt?: number;
 }

@@ -95,9 +95,12 @@ async function openTab() {
 }
 type Tab = Awaited<ReturnType<typeof openTab>>;
 
-const DRAFTS: Record<OutboxKind, Pick<OutboxItem, 'kind' | 'fields' | 'summary' | 'ownerId'>> = {
+const CASE_ID = 'c0ffee00-0000-4000-8000-0000000000ca';
+const DRAFTS: Record<OutboxKind, Pick<OutboxItem, 'kind' | 'fields' | 'summary' | 'ownerId' | 'caseId'>> = {
   accusation: { kind: 'accusation', fields: { subject: 'Broken lift', description: 'Since May.' }, summary: 'Broken lift' },
   case: { kind: 'case', fields: { division: 'd1', caselist: 'r1', form: '[]', remark: '' }, summary: 'Buying a house', ownerId: CUSTOMER },
+  // Issue 25: an answer to the corporation's request names its case; the case number is its receipt.
+  answer: { kind: 'answer', fields: { text: 'The receipt is attached.' }, summary: 'HDC-2019-000123', ownerId: CUSTOMER, caseId: CASE_ID },
 };
 
 /** An item due now, as a queued submission or a retry leaves it. */
@@ -154,6 +157,9 @@ describe('sending what waits in the outbox', () => {
     { what: 'a 400 refusal', kind: 'accusation', answer: { status: 400, body: refusal }, expected: { state: 'refused', refusal, attempts: 0 } },
     { what: 'a 413 refusal', kind: 'case', answer: { status: 413, body: { Message_en: 'The file is too large' } }, expected: { state: 'refused', refusal: { Message_en: 'The file is too large' } } },
     { what: 'a 401 on a case application', kind: 'case', answer: { status: 401, body: { code: 'sessionInvalid' } }, expected: { state: 'needs-sign-in', attempts: 0 } },
+    { what: 'a 200 with the case back in processing', kind: 'answer', answer: { status: 200, body: { Message_en: 'Received', status: 'ongoing' } }, expected: { state: 'sent', receipt: 'HDC-2019-000123' } },
+    { what: 'a captive portal’s 200 on an answer', kind: 'answer', answer: { status: 200, body: { Message_en: 'Welcome' } }, expected: { state: 'waiting', attempts: 1 } },
+    { what: 'a 409 on an answer to a case no longer waiting', kind: 'answer', answer: { status: 409, body: { code: 'caseNotWaitingForCustomer', Message_en: 'Not waiting' } }, expected: { state: 'refused' } },
   ];
 
   it.each(outcomes)('after $what, a queued $kind is $expected.state', async ({ kind, answer, expected }) => {
@@ -186,6 +192,26 @@ describe('sending what waits in the outbox', () => {
       fields: DRAFTS.case.fields,
       authorization: `Bearer ${tokenOf(CUSTOMER)}`,
     });
+  });
+
+  it('sends an answer with its text and PDF to its case’s address, under the owner’s token, and keeps it for the owner alone', async () => {
+    const pdf = new Blob(['%PDF-1.4 receipt'], { type: 'application/pdf' });
+    const item = await tab.outbox.add({ ...DRAFTS.answer, id: crypto.randomUUID(), file: { blob: pdf, name: 'receipt.pdf' } });
+    server.answer = () => ({ status: 200, body: { Message_en: 'Received', status: 'ongoing' } });
+    // Signed out, it waits for its owner; signed in as them, it goes once.
+    await tab.flushOutbox();
+    expect([server.received, (await tab.outbox.get(item.id))?.state]).toEqual([[], 'needs-sign-in']);
+    tab.session.start(tokenOf(CUSTOMER));
+    await tab.resumeOutbox();
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]).toMatchObject({
+      path: `/customer_case_api/answer_information_request/${CASE_ID}`,
+      idempotencyKey: item.id,
+      authorization: `Bearer ${tokenOf(CUSTOMER)}`,
+      fields: { text: 'The receipt is attached.' },
+    });
+    expect(await server.received[0].file?.text()).toBe('%PDF-1.4 receipt');
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', receipt: 'HDC-2019-000123' });
   });
 
   it('sends nothing while the browser says it is offline, and keeps everything', async () => {

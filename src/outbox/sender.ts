@@ -5,10 +5,17 @@ import type { ErrorBody, Messages } from '../../server/contract/common.ts';
 import { backoffDelay, classifyAnswer, type SendOutcome } from './backoff.ts';
 import { outbox, type OutboxItem, type OutboxKind } from './outbox.ts';
 
-/** Where each kind goes and what its receipt is called (SPEC section 7). */
-const KINDS: Record<OutboxKind, { call: UploadCallName; receipt: 'reference' | 'case_number'; needsSession: boolean }> = {
-  accusation: { call: 'createAccusation', receipt: 'reference', needsSession: false },
-  case: { call: 'createCase', receipt: 'case_number', needsSession: true },
+type Sendable = Pick<OutboxItem, 'id' | 'kind' | 'fields' | 'file' | 'summary' | 'caseId'>;
+
+/**
+ * Where each kind goes and its receipt (SPEC section 7), read from the server's answer: only an
+ * answer of the expected shape counts as sent. An answer to a request for information (issue 25)
+ * names no number of its own: the case it went to, back in `ongoing`, is its receipt.
+ */
+const KINDS: Record<OutboxKind, { call: UploadCallName; receipt: (body: Record<string, unknown>, item: Sendable) => unknown; needsSession: boolean }> = {
+  accusation: { call: 'createAccusation', receipt: (body) => body.reference, needsSession: false },
+  case: { call: 'createCase', receipt: (body) => body.case_number, needsSession: true },
+  answer: { call: 'answerInformationRequest', receipt: (body, item) => body.status === 'ongoing' && item.summary, needsSession: true },
 };
 
 function formOf(item: Pick<OutboxItem, 'fields' | 'file'>, fileField: string) {
@@ -19,22 +26,21 @@ function formOf(item: Pick<OutboxItem, 'fields' | 'file'>, fileField: string) {
 }
 
 /** One attempt at sending, keyed by the item's id so a repeat stores nothing new. */
-async function attempt(
-  item: Pick<OutboxItem, 'id' | 'kind' | 'fields' | 'file'>,
-  onProgress: (fraction: number) => void = () => {},
-): Promise<{ outcome: SendOutcome; body: unknown }> {
+async function attempt(item: Sendable, onProgress: (fraction: number) => void = () => {}): Promise<{ outcome: SendOutcome; body: unknown }> {
   const kind = KINDS[item.kind];
+  const receiptOf = (body: Record<string, unknown>) => kind.receipt(body, item);
+  const params = item.caseId ? { id: item.caseId } : undefined;
   try {
-    const body: unknown = await uploadForm(kind.call, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true });
-    return { outcome: classifyAnswer(201, body, kind.receipt), body };
+    const body: unknown = await uploadForm(kind.call, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true, params });
+    return { outcome: classifyAnswer(201, body, receiptOf), body };
   } catch (error) {
     const body = error instanceof UploadError ? error.data : undefined;
-    return { outcome: classifyAnswer(httpStatus(error), body, kind.receipt), body };
+    return { outcome: classifyAnswer(httpStatus(error), body, receiptOf), body };
   }
 }
 
 /** What a form hands to the outbox: the item before it has an id and a state. */
-export type OutboxDraft = Pick<OutboxItem, 'kind' | 'fields' | 'file' | 'summary' | 'ownerId'>;
+export type OutboxDraft = Pick<OutboxItem, 'kind' | 'fields' | 'file' | 'summary' | 'ownerId' | 'caseId'>;
 
 export type SubmitResult =
   | { kind: 'sent'; receipt: string; body: Messages }
