@@ -165,6 +165,8 @@ export const Case = Type.Object({
   customer: CaseCustomer,
   list_of_question: Type.Array(AnsweredQuestion),
   schedule_program: Type.Array(ScheduleEntry),
+  /** Issue 25: what the corporation asked the customer for, oldest first, each with its answer (null while unanswered). */
+  information_requests: Type.Array(InformationRequest),
   /** Issue 25: the latest review of the case's decision; null when none was asked for. */
   review: Type.Union([CaseReview, Type.Null()]),
   /**
