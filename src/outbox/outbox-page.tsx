@@ -23,11 +23,16 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
   const [badgeClass, badgeText] = STATE_BADGE[item.state];
   const time = new Date(item.createdAt);
   const editPath = item.kind === 'accusation' ? '/makeaccusation' : '/dashboard/cases';
+  const kindName: Record<OutboxItem['kind'], ReactNode> = {
+    accusation: <Trans>Accusation</Trans>,
+    case: <Trans>Case application</Trans>,
+    answer: <Trans>Answer to the corporation's request</Trans>,
+  };
   return (
-    <li className="outbox-item" data-testid="outbox-item" data-state={item.state}>
+    <li className="outbox-item" data-testid="outbox-item" data-kind={item.kind} data-state={item.state}>
       <div className="outbox-item-head">
         <strong>
-          {item.kind === 'accusation' ? <Trans>Accusation</Trans> : <Trans>Case application</Trans>}
+          {kindName[item.kind]}
           {visible && item.summary ? `: ${item.summary}` : ''}
         </strong>
         <span className={`badge ${badgeClass}`}>{badgeText}</span>
@@ -50,7 +55,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
       )}
       {item.state === 'needs-sign-in' && (
         <p className="muted">
-          <Trans>This application goes once its owner signs in.</Trans>{' '}
+          {item.kind === 'answer' ? <Trans>This answer goes once its owner signs in.</Trans> : <Trans>This application goes once its owner signs in.</Trans>}{' '}
           <Link to="/login">
             <Trans>Log in</Trans>
           </Link>
@@ -63,9 +68,15 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
               <Trans>Retry now</Trans>
             </button>
           )}
-          {item.state === 'refused' && visible && (
+          {item.state === 'refused' && visible && item.kind !== 'answer' && (
             <Link to={editPath} search={{ outbox: item.id }} className="button button-outline">
               <Trans>Edit and resend</Trans>
+            </Link>
+          )}
+          {/* A refused answer is written again on its case's page, which says whether the case still waits for one. */}
+          {item.state === 'refused' && visible && item.kind === 'answer' && item.caseId && (
+            <Link to="/dashboard/case/$id" params={{ id: item.caseId }} className="button button-outline">
+              <Trans>Open the case</Trans>
             </Link>
           )}
           {confirming ? (

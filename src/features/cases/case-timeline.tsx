@@ -30,10 +30,11 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
         <Trans>What happened so far</Trans>
       </h2>
       <ol className="history-list" data-testid="case-timeline">
-        {entries.map((entry) => (
+        {entries.map((entry, index) => (
           <li key={entry._id} className="history-entry">
             <div className="history-head">
-              <strong>{said[entry.status]}</strong>
+              {/* Issue 25: the history holds states only; the move back to ongoing after a request is the customer's answer. */}
+              <strong>{entry.status === 'ongoing' && entries[index - 1]?.status === 'waiting_customer' ? t`You answered our request.` : said[entry.status]}</strong>
               <span className="muted">{formatDate(entry.changedAt, locale)}</span>
             </div>
           </li>

@@ -6,6 +6,7 @@ import { isRateLimited } from '../../app/http.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { customerCasesQuery, caseSummaryQuery } from './api.ts';
 import { CaseRows } from './case-rows.tsx';
+import { WaitingCasesBanner } from './waiting-cases-banner.tsx';
 
 // SPEC section 9: the recent cases table shows 4 rows.
 const RECENT_ROWS = 4;
@@ -36,6 +37,7 @@ export function DashboardHome() {
           <Trans>Too many attempts.  Please try again later.</Trans>
         </p>
       )}
+      <WaitingCasesBanner />
       <ul className="summary-cards" aria-busy={summary.isPending}>
         {cards.map(([label, count, kind]) => (
           <li key={kind} className={`summary-card summary-${kind}`} data-testid={`summary-${kind}`}>

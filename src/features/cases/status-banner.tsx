@@ -4,6 +4,7 @@ import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import type { CaseLookup } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { openRequest } from '../../ui/information-requests.tsx';
 
 type Tone = 'grey' | 'blue' | 'green' | 'red' | 'amber';
 
@@ -18,9 +19,14 @@ function since(kase: CaseLookup): string {
       return kase.verified_date ?? kase.createdAt;
     case 'rejected':
       return kase.rejected_date ?? kase.createdAt;
+    case 'waiting_customer': {
+      // The owner's case says when it was asked (issue 25); the public status knows no requests.
+      const asked = kase.masked ? undefined : openRequest(kase.information_requests)?.asked_at;
+      if (asked) return asked;
+    }
+    // falls through
     case 'ongoing':
     case 'responded':
-    case 'waiting_customer':
     case 'under_review':
       return kase.ongoing_date ?? kase.createdAt;
     case 'pending':

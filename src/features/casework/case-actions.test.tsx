@@ -4,6 +4,7 @@ import { renderScreen } from '../../testing/render.tsx';
 import { staffSession, type StaffRole } from '../../app/staff-session.ts';
 import type { StaffCase } from '../../app/staff-cases.ts';
 import { CaseActions } from './case-actions.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 
 /** A responded case as staffGetCase answers it; only what the actions read matters. */
 const responded = (mayApprove: boolean) =>
@@ -57,11 +58,11 @@ describe('the moves of a case someone holds', () => {
 
   it('offers its holder their moves, and a manager theirs with the reassignment', async () => {
     signIn('officer-1', 'officer');
-    expect(await buttonsFor(ongoing('officer-1'), 'officer')).toEqual(['Set an appointment', 'Respond', 'Reject']);
+    expect(await buttonsFor(ongoing('officer-1'), 'officer')).toEqual(['Set an appointment', 'Respond', 'Ask the customer', 'Reject']);
     expect(screen.queryByTestId('case-holder')).toBeNull();
     cleanup();
     signIn('manager-1', 'manager');
-    expect(await buttonsFor(ongoing('officer-1'), 'manager')).toEqual(['Set an appointment', 'Respond', 'Assign to an officer', 'Reject']);
+    expect(await buttonsFor(ongoing('officer-1'), 'manager')).toEqual(['Set an appointment', 'Respond', 'Ask the customer', 'Assign to an officer', 'Reject']);
   });
 
   it('sends the version the page read with the move', async () => {
@@ -109,5 +110,58 @@ describe('the response letter template', () => {
   it('is the dialog as before when the case request has no template', async () => {
     const dialog = await respondDialog(null);
     expect(dialog.queryByRole('button', { name: 'Start from the letter template' })).toBeNull();
+  });
+});
+
+/** Ask the customer (issue 25): from an ongoing case, a message the customer answers; a waiting case may be closed as unanswered. */
+describe('asking the customer', () => {
+  const messages = (text: string) => Object.fromEntries(['en', 'am', 'or', 'tg', 'sm', 'af'].map((l) => [`Message_${l}`, text]));
+  /** The server: records each move's path and body, answers `answer`. */
+  function serverAnswering(answer: () => Response) {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (request: Request) => {
+      sent.push([new URL(request.url).pathname, await request.json()]);
+      return answer();
+    }));
+    return sent;
+  }
+  afterEach(() => {
+    staffSession.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the officer’s message with the version read, once it is written', async () => {
+    signIn('officer-1', 'officer');
+    const sent = serverAnswering(() => Response.json({ status: 'waiting_customer', ...messages('Asked.') }));
+    await buttonsFor(ongoing('officer-1'), 'officer');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask the customer' }));
+    const dialog = within(await screen.findByTestId('confirm-dialog'));
+    const confirm = dialog.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText(/What the customer should send or tell/), { target: { value: '  Please send the signed lease.  ' } });
+    expect(dialog.getByText(/Write in the customer's language/)).toBeTruthy();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(sent).toEqual([['/staff_api/cases/case-1/request_information', { message: 'Please send the signed lease.', version: 4 }]]));
+  });
+
+  it('offers a waiting case’s holder only its closing as unanswered, and says the server’s refusal before 15 working days', async () => {
+    signIn('officer-1', 'officer');
+    const sent = serverAnswering(() => Response.json({ code: 'infoRequestStillOpen', ...messages('The customer still has time to answer.') }, { status: 409 }));
+    const waiting = { ...ongoing('officer-1'), status: 'waiting_customer' } as StaffCase;
+    await renderScreen(<><CaseActions kase={waiting} role="officer" /><Toaster /></>, { path: '/staff/cases/case-1' });
+    expect(within(screen.getByRole('region', { name: 'Actions' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Close as unanswered']);
+    fireEvent.click(screen.getByRole('button', { name: 'Close as unanswered' }));
+    const dialog = within(await screen.findByTestId('confirm-dialog'));
+    expect(dialog.getByText(/Close case HDC-2019-000001 as unanswered\?/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent).toEqual([['/staff_api/cases/case-1/close_unanswered', { version: 4 }]]));
+    expect((await screen.findByRole('alert')).textContent).toContain('The customer still has time to answer.');
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  });
+
+  it('offers a colleague of a waiting case’s holder nothing', async () => {
+    signIn('officer-2', 'officer');
+    expect(await buttonsFor({ ...ongoing('officer-1'), status: 'waiting_customer' } as StaffCase, 'officer')).toEqual([]);
+    expect(screen.getByTestId('case-holder')).toBeTruthy();
   });
 });

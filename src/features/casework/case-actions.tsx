@@ -16,8 +16,9 @@ import { ConfirmDialog } from '../../ui/staff/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/staff/text-area-field.tsx';
 import { DayField, useDayProblemText } from '../../ui/staff/day-field.tsx';
 import { addisToday, appointmentDayProblem, aYearOn } from '../../ui/staff/day-checks.ts';
+import { AskCustomerFields } from './ask-customer.tsx';
 
-type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'sendBack' | 'reject';
+type Move = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'ask' | 'approve' | 'sendBack' | 'reject' | 'closeUnanswered';
 
 /**
  * The moves a case's state allows for a role (the case's state machine, as the server
@@ -37,7 +38,10 @@ function movesFor(kase: StaffCase, role: StaffRole | undefined, held: boolean): 
     case 'pending':
       return manager ? ['take', 'assign', 'reject'] : ['take', 'reject'];
     case 'ongoing':
-      return [kase.schedule_program.length > 0 ? 'extend' : 'schedule', 'respond', ...(manager ? (['assign'] as const) : []), 'reject'];
+      return [kase.schedule_program.length > 0 ? 'extend' : 'schedule', 'respond', 'ask', ...(manager ? (['assign'] as const) : []), 'reject'];
+    // Issue 25: closing unanswered is offered at once; before INFO_EXPIRY_DAYS working days the server's 409 says why not.
+    case 'waiting_customer':
+      return ['closeUnanswered'];
     case 'responded':
       return manager ? [...approve, 'sendBack', 'reject'] : [];
     default:
@@ -50,7 +54,7 @@ function movesFor(kase: StaffCase, role: StaffRole | undefined, held: boolean): 
  * server/casework/case-holder.ts): an assigned case is moved only by its holder or a manager.
  */
 function heldByAnother(kase: StaffCase, role: StaffRole | undefined, me: string | undefined): boolean {
-  const open = kase.status === 'ongoing' || kase.status === 'responded';
+  const open = kase.status === 'ongoing' || kase.status === 'responded' || kase.status === 'waiting_customer';
   return open && role === 'officer' && kase.assigned_to !== null && kase.assigned_to._id !== me;
 }
 
@@ -94,6 +98,8 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
         case 'schedule': return caseMoves.schedule(id, day, version);
         case 'extend': return caseMoves.extend(id, day, version);
         case 'respond': return caseMoves.respond(id, text.trim(), version, letter);
+        case 'ask': return caseMoves.askCustomer(id, text.trim(), version);
+        case 'closeUnanswered': return caseMoves.closeUnanswered(id, version);
         case 'approve': return caseMoves.approve(id, version);
         case 'sendBack': return caseMoves.sendBack(id, text.trim(), version);
         case 'reject': return caseMoves.reject(id, text.trim(), version);
@@ -134,11 +140,13 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
     schedule: t`Set an appointment`,
     extend: t`Move the appointment`,
     respond: t`Respond`,
+    ask: t`Ask the customer`,
     approve: t`Approve the response`,
     sendBack: t`Send back`,
     reject: t`Reject`,
+    closeUnanswered: t`Close as unanswered`,
   };
-  const needsText = move === 'respond' || move === 'sendBack' || move === 'reject';
+  const needsText = move === 'respond' || move === 'ask' || move === 'sendBack' || move === 'reject';
   const ready =
     (!needsText || text.trim() !== '') && (move !== 'assign' || officer !== '') && ((move !== 'schedule' && move !== 'extend') || day !== '');
 
@@ -148,7 +156,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
         <button
           key={each}
           type="button"
-          className={`button ${index === 0 ? 'button-primary' : each === 'reject' ? 'button-danger' : 'button-outline'}`}
+          className={`button ${each === 'reject' || each === 'closeUnanswered' ? 'button-danger' : index === 0 ? 'button-primary' : 'button-outline'}`}
           onClick={() => open(each)}
         >
           {label[each]}
@@ -206,6 +214,15 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
                 <Trans>A manager approves the response before the customer sees it.</Trans>
               </p>
             </>
+          )}
+          {move === 'ask' && <AskCustomerFields message={text} onChange={setText} />}
+          {move === 'closeUnanswered' && (
+            <p>
+              <Trans>
+                Close case {kase.case_number} as unanswered? It is rejected with the reason that the customer did not answer the
+                request, and they are told.
+              </Trans>
+            </p>
           )}
           {move === 'sendBack' && <TextAreaField id="return-note" label={t`Note to the officer`} value={text} onChange={setText} />}
           {move === 'reject' && (
