@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../i18n/dates.ts';
 import { localized } from '../../i18n/locales.ts';
@@ -23,10 +24,13 @@ export function CaseDetails({
   kase,
   showCustomer,
   heights,
+  afterBanner,
 }: {
   kase: CaseLookup;
   showCustomer: boolean;
   heights: { attachment: number; response: number };
+  /** What the banner points to before the details (the owner's case page: the corporation's request, issue 25). */
+  afterBanner?: ReactNode;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -38,6 +42,7 @@ export function CaseDetails({
   return (
     <div className="case-details">
       <StatusBanner kase={kase} />
+      {afterBanner}
       {kase.masked && (
         <p className="notice">
           <Trans>Personal details and attachments are hidden. Log in as the case owner to see everything.</Trans>

@@ -4,6 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { caseQuery, ratingQuery } from './api.ts';
 import { CaseDetails } from './case-details.tsx';
+import { InformationRequests } from './information-request.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
 import { RateModal } from './rate-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -42,7 +43,12 @@ export function CasePage({ id, customerId }: { id: string; customerId: string })
           </span>
         )}
       </div>
-      <CaseDetails kase={kase} showCustomer={false} heights={{ attachment: 700, response: 700 }} />
+      <CaseDetails
+        kase={kase}
+        showCustomer={false}
+        heights={{ attachment: 700, response: 700 }}
+        afterBanner={<InformationRequests kase={kase} customerId={customerId} />}
+      />
       <CaseTimeline caseId={id} />
       {ratingOpen && <RateModal caseId={id} onClose={() => setRatingOpen(false)} />}
     </main>

@@ -14,6 +14,7 @@ import { answerText } from '../../ui/answer-text.ts';
 import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
 import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
+import { InformationRequests } from './ask-customer.tsx';
 import { CaseHistory } from './case-history.tsx';
 import { PrintCaseButton } from './print-case-button.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
@@ -57,6 +58,7 @@ export function CaseWorkPage({ id, archiveAction }: {
       <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
+        <InformationRequests kase={kase} />
         <DetailsSection title={<Trans>Case information</Trans>}>
           <DetailsList
             testId="staff-case-information"
