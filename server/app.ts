@@ -203,7 +203,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const viewer = createViewer(sessions);
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
   await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
-  await app.register(ratingRoutes, { service: createRatingService({ store: createRatingStore(db), links: ratingLinks, clock }), sessions });
+  const ratings = createRatingService({ store: createRatingStore(db), links: ratingLinks, clock });
+  await app.register(ratingRoutes, { service: ratings, sessions });
   const archive = createArchiveService({ store: createArchiveStore(db), clock });
   const casework = createCaseworkService({
     store: createCaseworkStore(db, async (tx, move) => {
@@ -213,6 +214,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     queue: createQueueStore(db),
     holidays: () => settings.calendar(),
     cases,
+    ratings,
     storage,
     clock,
     isActiveCategory: archive.isActiveCategory,
@@ -237,7 +239,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     sessions,
   });
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
-  await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar()), sessions });
+  await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar(), ratings), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, fileCases: casework.archiveMany, refileCase: casework.refile, sessions });
   const accusations = createAccusationStore(db, alerts.accusationFiled);

@@ -14,6 +14,7 @@ import { expectVersion } from './case-version.ts';
 import { CLOSED_STATUSES, nextStatus, type CaseAction, type CaseStatus } from './case-states.ts';
 import type { CaseAtWork, CaseMove, CaseworkStore, LetterFacts } from './store.ts';
 import type { CaseService } from '../cases/service.ts';
+import type { RatingService } from '../ratings/service.ts';
 import type { QueueSort, QueueView } from '../contract/constants.ts';
 import type { QueueStore } from './queue-store.ts';
 import { dueSoonBefore, viewsOf } from './queue-views.ts';
@@ -28,6 +29,8 @@ interface Dependencies {
   holidays: HolidaySource;
   /** The cases' own reads: a case as SPEC section 3 shapes it. */
   cases: Pick<CaseService, 'caseAsFiled'>;
+  /** The case's rating and comment, which staff who may read the case see (issue 25). */
+  ratings: Pick<RatingService, 'ratingForStaff'>;
   storage: FileStorage;
   /** The app's clock: the dates a move sets. */
   clock: () => number;
@@ -71,7 +74,7 @@ function mayApprove(session: SessionClaims, found: CaseAtWork): boolean {
  * the staff user's directorate does not exist for them (404, as for customers); a move the
  * state machine does not allow, or one that lost a race, is refused with 409.
  */
-export function createCaseworkService({ store, queue, holidays, cases, storage, clock, isActiveCategory }: Dependencies) {
+export function createCaseworkService({ store, queue, holidays, cases, ratings, storage, clock, isActiveCategory }: Dependencies) {
   /**
    * The case, if this staff user may see it: one in their directorate's queue for officers
    * and managers, a closed one (verified, rejected, archived) of any directorate for
@@ -192,7 +195,9 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
     /** A case the staff user may see, as the customer's calls shape it, with its real state, its work and every move and note. */
     async caseForStaff(session: SessionClaims, caseId: string) {
       const atWork = await caseInQueue(session, caseId);
-      const [found, work, template] = await Promise.all([cases.caseAsFiled(caseId), store.work(caseId, new Date(clock())), store.letterTemplate(caseId)]);
+      const [found, work, template, rating] = await Promise.all([
+        cases.caseAsFiled(caseId), store.work(caseId, new Date(clock())), store.letterTemplate(caseId), ratings.ratingForStaff(caseId),
+      ]);
       if (!found || !work) throw notFound();
       // The text a response starts from, filled for this case (issue 25); null: the case request has none in the customer's language.
       const letterTemplate = template ? filledTemplate(template, {
@@ -211,7 +216,7 @@ export function createCaseworkService({ store, queue, holidays, cases, storage, 
         : { directorateId: await store.directorateOf(session.id) });
       return {
         ...found, ...work, history, may_approve: mayApprove(session, atWork), version: atWork.version, customer_cases: customerCases,
-        letter_template: letterTemplate,
+        letter_template: letterTemplate, rating,
       };
     },
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
 import { errorResponses, Id, IdParams, Messages, Names } from './common.ts';
-import { Case, CaseMoved, CaseRequestNames, EnumValue, PersonName, StaffPerson } from './cases.ts';
+import { Case, CaseMoved, CaseRequestNames, EnumValue, PersonName, StaffPerson, StaffRating } from './cases.ts';
 import { Archival } from './archive-calls.ts';
 import { BulkCaseIds, BulkResults } from './bulk-moves.ts';
 import { API_LANGUAGE, BULK_CASES_MAX, QUEUE_SORTS, QUEUE_VIEWS, type Locale } from './constants.ts';
@@ -119,6 +119,8 @@ const StaffCase = Type.Intersect([
      * officer to start a response from; null when there is none.
      */
     letter_template: Type.Union([Type.String(), Type.Null()]),
+    /** Issue 25: the customer's rating of the case and its comment; null while not rated. */
+    rating: Type.Union([StaffRating, Type.Null()]),
   }),
 ]);
 
@@ -162,7 +164,7 @@ export const caseworkCalls = defineCalls('casework', {
       'The case as SPEC section 3 shapes it, plus `history` (every move, notes included), its due day, assignee and archive. ' +
       'Another directorate: 404. Archivists and admins read the closed cases (verified, rejected, archived) of every directorate; ' +
       'an admin also reads a responded case whose directorate has no other active manager to approve it. ' +
-      '`may_approve`: whether the caller may approve its response now.',
+      '`may_approve`: whether the caller may approve its response now. `rating`: the customer\'s stars and comment, null while not rated.',
     params: IdParams,
     responses: { 200: StaffCase, ...withAuth },
   },

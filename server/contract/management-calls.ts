@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call.ts';
 import { CalendarDay, errorResponses, Id, Names } from './common.ts';
+import { RatingComment } from './cases.ts';
 
 const refused = errorResponses[400];
 
@@ -52,6 +53,8 @@ export const ManagementSummary = Type.Object({
   accusations: Type.Union([Type.Object({ total: Type.Integer(), byState: CountsByState }), Type.Null()]),
   /** The last weeks, oldest first (weeks start on Monday, UTC): cases filed and answered in each. */
   weekly: Type.Array(Type.Object({ weekStart: Type.String(), filed: Type.Integer(), answered: Type.Integer() })),
+  /** Issue 25: the newest 20 rating comments on the scope's cases, newest first; nobody named. */
+  recentComments: Type.Array(RatingComment),
 });
 export type ManagementSummary = Static<typeof ManagementSummary>;
 

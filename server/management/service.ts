@@ -1,9 +1,12 @@
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { Holidays } from '../casework/holidays.ts';
+import type { RatingService } from '../ratings/service.ts';
 import type { ManagementStore, Names } from './store.ts';
 import { daysToAnswer, ethiopianMonthStart, median } from './workload.ts';
 
 export const DEFAULT_WEEKS = 12;
+/** How many of the newest rating comments the dashboard lists (issue 25). */
+const RECENT_COMMENTS = 20;
 // A manager with no directorate sees no case: this id is nobody's.
 const NO_DIRECTORATE = '00000000-0000-0000-0000-000000000000';
 
@@ -17,7 +20,9 @@ const rounded = (days: number | null) => (days === null ? null : Math.round(days
  * The management dashboard: a manager's directorate or, for an admin, the
  * whole corporation. SQL counts; this only arranges the counts per place.
  */
-export function createManagementService(store: ManagementStore, clock: () => number, holidays: () => Promise<Holidays>) {
+export function createManagementService(
+  store: ManagementStore, clock: () => number, holidays: () => Promise<Holidays>, rated: Pick<RatingService, 'recentComments'>,
+) {
   const scopeOf = async (session: SessionClaims) => (session.role === 'admin' ? null : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE));
 
   return {
@@ -63,7 +68,7 @@ export function createManagementService(store: ManagementStore, clock: () => num
       const admin = session.role === 'admin';
       const scope = admin ? null : ((await store.directorateOf(session.id)) ?? NO_DIRECTORATE);
       const now = new Date(clock());
-      const [byStateRows, late, answerTime, ratingRows, weekly, divisions, directorates, accusations] = await Promise.all([
+      const [byStateRows, late, answerTime, ratingRows, weekly, divisions, directorates, accusations, recentComments] = await Promise.all([
         store.casesByState(scope),
         store.lateCases(scope, now),
         store.answerTime(scope),
@@ -72,6 +77,7 @@ export function createManagementService(store: ManagementStore, clock: () => num
         store.divisions(),
         store.directorates(),
         admin ? store.accusationsByState() : Promise.resolve(undefined),
+        rated.recentComments(scope, RECENT_COMMENTS),
       ]);
 
       const byState: Counts = {};
@@ -127,6 +133,7 @@ export function createManagementService(store: ManagementStore, clock: () => num
           ? { total: accusations.reduce((total, row) => total + row.count, 0), byState: Object.fromEntries(accusations.map((row) => [row.status, row.count])) }
           : null,
         weekly: weekly.map((week) => ({ weekStart: week.week_start, filed: week.filed, answered: week.answered })),
+        recentComments,
       };
     },
   };

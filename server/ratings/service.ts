@@ -6,7 +6,7 @@ import type { RatingStore } from './store.ts';
 interface Dependencies {
   store: RatingStore;
   links: RatingLinks;
-  /** The app's clock: a link's 30 days are counted on it (tests move it). */
+  /** The app's clock: a link's 30 days are counted on it, and a rating is dated by it (tests move it). */
   clock: () => number;
 }
 
@@ -59,8 +59,14 @@ export function createRatingService({ store, links, clock }: Dependencies) {
       const status = await store.statusOfOwnCase(caseId, customerId);
       if (!status) throw notFound('caseNotFound');
       if (status !== 'verified') throw new ApiError(400, 'ratingNotAllowed');
-      if (!(await store.insertRating(caseId, customerId, given.rateNum, comment))) throw new ApiError(409, 'ratingExists');
+      if (!(await store.insertRating(caseId, customerId, given.rateNum, comment, new Date(clock())))) throw new ApiError(409, 'ratingExists');
     },
+
+    /** A case's rating for staff, once casework has found they may read the case; null before any. */
+    ratingForStaff: async (caseId: string) => (await store.ratingOfCase(caseId)) ?? null,
+
+    /** The newest comments on a directorate's cases (null: every directorate), for the dashboard, which chose the scope. */
+    recentComments: (directorateId: string | null, limit: number) => store.recentComments(directorateId, limit),
 
     /** Whether a link may rate; says nothing of the case or its owner. */
     async linkState(token: string) {
@@ -73,7 +79,7 @@ export function createRatingService({ store, links, clock }: Dependencies) {
       const comment = commentOf(given);
       const { caseId, customerId } = await linkedCase(token);
       // Two taps at once: the unique constraint lets one in, the other hears the link is used.
-      if (!(await store.insertRating(caseId, customerId, given.rateNum, comment))) throw new ApiError(409, 'ratingLinkUsed');
+      if (!(await store.insertRating(caseId, customerId, given.rateNum, comment, new Date(clock())))) throw new ApiError(409, 'ratingLinkUsed');
     },
   };
 }

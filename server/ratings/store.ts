@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import type { Rating } from '../contract/cases.ts';
+import type { Rating, RatingComment, StaffRating } from '../contract/cases.ts';
+import { iso } from '../db/sql.ts';
 
 export function createRatingStore(db: Queryable) {
   return {
@@ -33,12 +34,35 @@ export function createRatingStore(db: Queryable) {
       return rows[0]?.status;
     },
 
-    /** False when this customer rated this case already (the unique constraint decides, race-free). */
-    async insertRating(caseId: string, customerId: string, rateNum: number, comment: string | null): Promise<boolean> {
+    /** A case's rating as staff who may read the case see it (issue 25): the stars, the comment and when; undefined before any. */
+    async ratingOfCase(caseId: string): Promise<StaffRating | undefined> {
+      const rows = await db.query<StaffRating>(
+        `SELECT rate_num AS rate, comment, ${iso('created_at')} AS at FROM case_rating WHERE case_id = $1`,
+        [caseId],
+      );
+      return rows[0];
+    },
+
+    /**
+     * The newest comments on cases of a directorate (every directorate for null), for the
+     * management dashboard: case number, stars, date and text, never who wrote them.
+     */
+    recentComments(directorateId: string | null, limit: number) {
+      return db.query<RatingComment>(
+        `SELECT p.case_number, r.rate_num AS rate, r.comment, ${iso('r.created_at')} AS at
+         FROM case_rating r JOIN case_progress p ON p.id = r.case_id
+         WHERE r.comment IS NOT NULL AND ($1::uuid IS NULL OR p.directorate_id = $1)
+         ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+        [directorateId, limit],
+      );
+    },
+
+    /** False when this customer rated this case already (the unique constraint decides, race-free). `at`: the app's clock, as staff read it. */
+    async insertRating(caseId: string, customerId: string, rateNum: number, comment: string | null, at: Date): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO case_rating (case_id, customer_id, rate_num, comment) VALUES ($1, $2, $3, $4)
+        `INSERT INTO case_rating (case_id, customer_id, rate_num, comment, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (case_id, customer_id) DO NOTHING RETURNING id`,
-        [caseId, customerId, rateNum, comment],
+        [caseId, customerId, rateNum, comment, at],
       );
       return rows.length > 0;
     },
