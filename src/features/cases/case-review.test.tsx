@@ -102,7 +102,9 @@ describe('the review the customer asked for (issue 25)', () => {
   it.each([
     ['changed', 'The decision was changed: the case is being answered again.', 'ongoing'],
     ['upheld', 'The decision was upheld.', 'rejected'],
-  ] as const)('shows the outcome %s, the justification and the letter', async (outcome, said, status) => {
+    // Changed, then answered anew and approved: the outcome no longer says it is being answered.
+    ['changed', 'The decision was changed, and the case has a new decision.', 'verified'],
+  ] as const)('shows the outcome %s (“%s”) on a %s case, with the justification and the letter', async (outcome, said, status) => {
     const kase = decided({
       status, review_until: null,
       review: review({ outcome, justification: 'The lease was in the file.', decided_at: '2026-12-04T08:00:00.000Z', letter: 'review-letter-1.pdf' }),

@@ -27,18 +27,19 @@ export function CaseReview({ kase }: { kase: Case }) {
   const mayAsk = until !== null && Date.parse(until) > Date.now() && (kase.status === 'verified' || kase.status === 'rejected');
   return (
     <>
-      {kase.review && <ReviewState review={kase.review} />}
+      {kase.review && <ReviewState review={kase.review} decided={kase.status === 'verified' || kase.status === 'rejected'} />}
       {mayAsk && <AskForReview kase={kase} until={until} />}
     </>
   );
 }
 
-function ReviewState({ review }: { review: NonNullable<Case['review']> }) {
+/** `decided`: the case has a decision now (after "changed", the new one once it is made). */
+function ReviewState({ review, decided }: { review: NonNullable<Case['review']>; decided: boolean }) {
   const { t } = useLingui();
   const locale = useLocale();
   const outcome = {
     upheld: t`The decision was upheld.`,
-    changed: t`The decision was changed: the case is being answered again.`,
+    changed: decided ? t`The decision was changed, and the case has a new decision.` : t`The decision was changed: the case is being answered again.`,
   };
   return (
     <DetailsSection title={<Trans>Review of the decision</Trans>}>
