@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { caseQuery, ratingQuery } from './api.ts';
 import { CaseDetails } from './case-details.tsx';
 import { InformationRequests } from './information-request.tsx';
+import { CaseReview } from './case-review.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
 import { RateModal } from './rate-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -49,6 +50,7 @@ export function CasePage({ id, customerId }: { id: string; customerId: string })
         heights={{ attachment: 700, response: 700 }}
         afterBanner={<InformationRequests kase={kase} customerId={customerId} />}
       />
+      <CaseReview kase={kase} />
       <CaseTimeline caseId={id} />
       {ratingOpen && <RateModal caseId={id} onClose={() => setRatingOpen(false)} />}
     </main>

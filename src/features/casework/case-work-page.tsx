@@ -19,6 +19,7 @@ import { CaseHistory } from './case-history.tsx';
 import { PrintCaseButton } from './print-case-button.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 import { CaseTransfer } from './case-transfer.tsx';
+import { DecideReview, ReviewRecord } from './decide-review.tsx';
 import { CustomerCases, RelatedCase } from './customer-cases.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
@@ -55,6 +56,7 @@ export function CaseWorkPage({ id, archiveAction }: {
       </div>
       {sentBack && <SentBackNotice sentBack={sentBack} />}
       <CaseActions kase={kase} role={role} />
+      <DecideReview kase={kase} role={role} />
       <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
@@ -120,6 +122,7 @@ export function CaseWorkPage({ id, archiveAction }: {
             />
           </DetailsSection>
         )}
+        <ReviewRecord kase={kase} />
         <CaseHistory history={kase.history} noteCaseId={mayNote ? kase._id : undefined} />
       </div>
     </>
