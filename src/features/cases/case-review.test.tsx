@@ -49,7 +49,7 @@ describe('asking for a review of a decision (issue 25)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask for a review' }));
     // Nothing is sent without a reason: the field says what is missing.
     fireEvent.click(screen.getByRole('button', { name: 'Send the request for a review' }));
-    expect(within(screen.getByTestId('error-summary')).getByText('Fill in Why should the decision be reviewed?')).toBeTruthy();
+    expect(within(screen.getByTestId('error-summary')).getByText('Fill in Your reason')).toBeTruthy();
     expect(sent).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/Why should the decision be reviewed\?/), { target: { value: '  The missing paper was attached.  ' } });

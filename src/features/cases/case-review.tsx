@@ -101,7 +101,8 @@ function AskForReview({ kase, until }: { kase: Case; until: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.check([{ id: 'review-reason', label: reasonLabel, value: reason, required: true }])) request.mutate();
+    // The error names the field as the review's record does ("Your reason"): the question reads badly after "Fill in".
+    if (form.check([{ id: 'review-reason', label: t`Your reason`, value: reason, required: true }])) request.mutate();
   };
 
   return (
