@@ -6,6 +6,7 @@ import { useLocale } from '../../i18n/use-locale.ts';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
 import { DetailsSection } from '../../ui/details-section.tsx';
+import { LetterNumber } from '../../ui/letter-number.tsx';
 import { authHeaders, caseFileUrl, type Case, type CaseLookup, type PublicCaseStatus } from './api.ts';
 import { answerText, caseRequestName, personName } from './answers.ts';
 import { StatusBanner } from './status-banner.tsx';
@@ -92,6 +93,7 @@ export function CaseDetails({
       )}
       {verified && whole?.response_justification?.attachment && (
         <DetailsSection title={<Trans>Response attachment</Trans>}>
+          <LetterNumber number={whole.response_justification.letter_number} />
           <LazyPdfViewer
             source={{ url: caseFileUrl(whole.response_justification.attachment), headers: authHeaders() }}
             height={heights.response}

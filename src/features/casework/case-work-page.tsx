@@ -9,6 +9,7 @@ import { BackLink } from '../../ui/back-link.tsx';
 import { DetailsList } from '../../ui/details-list.tsx';
 import { DetailsSection } from '../../ui/details-section.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
+import { LetterNumber } from '../../ui/letter-number.tsx';
 import { personName } from '../../ui/person-name.ts';
 import { answerText } from '../../ui/answer-text.ts';
 import { staffCaseQuery, type StaffCase } from '../../app/staff-cases.ts';
@@ -16,10 +17,10 @@ import { caseFileUrl } from './api.ts';
 import { CaseActions } from './case-actions.tsx';
 import { InformationRequests } from './ask-customer.tsx';
 import { CaseHistory } from './case-history.tsx';
+import { CaseRating } from './case-rating.tsx';
 import { PrintCaseButton } from './print-case-button.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 import { CaseTransfer } from './case-transfer.tsx';
-import { DecideReview, ReviewRecord } from './decide-review.tsx';
 import { CustomerCases, RelatedCase } from './customer-cases.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
@@ -56,7 +57,6 @@ export function CaseWorkPage({ id, archiveAction }: {
       </div>
       {sentBack && <SentBackNotice sentBack={sentBack} />}
       <CaseActions kase={kase} role={role} />
-      <DecideReview kase={kase} role={role} />
       <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
@@ -115,6 +115,7 @@ export function CaseWorkPage({ id, archiveAction }: {
         )}
         {letter && (
           <DetailsSection title={sentBack ? <Trans>Sent-back draft letter</Trans> : <Trans>Response letter</Trans>}>
+            <LetterNumber number={kase.response_justification?.letter_number} />
             <LazyPdfViewer
               source={{ url: caseFileUrl(letter, kase._id), headers: staffSession.headers() }}
               height={600}
@@ -122,7 +123,7 @@ export function CaseWorkPage({ id, archiveAction }: {
             />
           </DetailsSection>
         )}
-        <ReviewRecord kase={kase} />
+        <CaseRating rating={kase.rating} />
         <CaseHistory history={kase.history} noteCaseId={mayNote ? kase._id : undefined} />
       </div>
     </>
