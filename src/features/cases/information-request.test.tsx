@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderScreen } from '../../testing/render.tsx';
+import { renderScreen, testQueryClient } from '../../testing/render.tsx';
 import { session } from '../../app/session.ts';
 import { outboxDb } from '../../outbox/db.ts';
 import type { Case } from './api.ts';
@@ -98,6 +98,19 @@ describe('the corporation’s request on the customer’s case page (issue 25)',
     expect(received).toEqual([{ path: '/customer_case_api/answer_information_request/case-1', key: item.id, text: 'Signed now, see the PDF.', file: expect.any(File) }]);
     expect(await received[0].file?.text()).toBe('%PDF-1.4 signed');
     expect(screen.queryByTestId('information-request-open')).toBeNull();
+  });
+
+  it('reads the case again, without offering the form, once the outbox delivered its answer in the background', async () => {
+    await outboxDb.items.put({
+      id: 'a3a3a3a3-0000-4000-8000-000000000003', kind: 'answer', fields: { text: 'Sent from the bus.' }, summary: 'HDC-2019-000007', ownerId: CUSTOMER,
+      caseId: 'case-1', createdAt: Date.now(), state: 'sent', attempts: 1, nextAttemptAt: Date.now(), receipt: 'HDC-2019-000007', sentAt: Date.now(),
+    });
+    const queryClient = testQueryClient();
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+    await renderScreen(<InformationRequests kase={waiting} customerId={CUSTOMER} />, { path: '/dashboard/case/case-1', queryClient });
+    await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: ['customer', 'cases'] }));
+    expect(screen.queryByRole('button', { name: 'Send the answer' })).toBeNull();
+    expect(screen.queryByTestId('answer-queued')).toBeNull();
   });
 
   it('keeps an answer written offline on the device with its PDF, says so, and does not offer the form again', async () => {

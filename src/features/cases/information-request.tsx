@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -45,9 +45,16 @@ function OpenRequest({ kase, request, customerId, onDelivered }: {
   onDelivered: (delivered: Delivered) => void;
 }) {
   const locale = useLocale();
+  const queryClient = useQueryClient();
   const asked = formatDate(request.asked_at, locale);
   // An answer kept offline leaves the case waiting here until it is sent: it is not offered a second time.
-  const queued = useOutbox()?.find((item) => item.kind === 'answer' && item.caseId === kase._id && isPending(item));
+  const answers = useOutbox()?.filter((item) => item.kind === 'answer' && item.caseId === kase._id);
+  const queued = answers?.find(isPending);
+  // Once the outbox delivered it (in the background, maybe from another tab), the case is read again: it is ongoing.
+  const deliveredMeanwhile = answers?.some((item) => item.state === 'sent' && (item.sentAt ?? 0) >= Date.parse(request.asked_at));
+  useEffect(() => {
+    if (deliveredMeanwhile) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.cases() });
+  }, [deliveredMeanwhile, queryClient]);
   return (
     <section className="status-banner status-banner-amber information-request" data-testid="information-request-open" aria-labelledby="information-request-title">
       <h2 id="information-request-title">
@@ -59,11 +66,8 @@ function OpenRequest({ kase, request, customerId, onDelivered }: {
       <p className="remark information-request-message" data-testid="information-request-message">
         {request.message}
       </p>
-      {queued ? (
-        <AnswerQueued queuedAs={shortId(queued)} />
-      ) : (
-        <AnswerForm kase={kase} customerId={customerId} onDelivered={onDelivered} />
-      )}
+      {queued && <AnswerQueued queuedAs={shortId(queued)} />}
+      {!queued && !deliveredMeanwhile && <AnswerForm kase={kase} customerId={customerId} onDelivered={onDelivered} />}
     </section>
   );
 }

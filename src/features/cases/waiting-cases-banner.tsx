@@ -14,7 +14,7 @@ export function WaitingCasesBanner() {
   const waiting = useQuery(waitingCasesQuery()).data?.cases ?? [];
   if (waiting.length === 0) return null;
   return (
-    <section className="status-banner status-banner-amber" data-testid="waiting-cases-banner" aria-labelledby="waiting-cases-title">
+    <section className="status-banner status-banner-amber waiting-cases-banner" data-testid="waiting-cases-banner" aria-labelledby="waiting-cases-title">
       <h2 id="waiting-cases-title" className="status-banner-title">
         <Trans>The corporation asks you for something</Trans>
       </h2>
