@@ -21,6 +21,7 @@ import { CaseRating } from './case-rating.tsx';
 import { PrintCaseButton } from './print-case-button.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 import { CaseTransfer } from './case-transfer.tsx';
+import { DecideReview, ReviewRecord } from './decide-review.tsx';
 import { CustomerCases, RelatedCase } from './customer-cases.tsx';
 import { CaseStateBadge, LateBadge } from '../../ui/staff/case-state-badge.tsx';
 
@@ -57,6 +58,7 @@ export function CaseWorkPage({ id, archiveAction }: {
       </div>
       {sentBack && <SentBackNotice sentBack={sentBack} />}
       <CaseActions kase={kase} role={role} />
+      <DecideReview kase={kase} role={role} />
       <CaseTransfer kase={kase} role={staffSession.role()} />
       {archiveAction?.(kase)}
       <div className="case-details">
@@ -123,6 +125,7 @@ export function CaseWorkPage({ id, archiveAction }: {
             />
           </DetailsSection>
         )}
+        <ReviewRecord kase={kase} />
         <CaseRating rating={kase.rating} />
         <CaseHistory history={kase.history} noteCaseId={mayNote ? kase._id : undefined} />
       </div>

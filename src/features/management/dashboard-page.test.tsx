@@ -14,7 +14,8 @@ const rentals = { id: 'd-1', ...names('Rental Houses', 'የኪራይ ቤቶች')
 const summary = {
   scope: 'all', generatedAt: '2026-11-23T09:00:00.000Z', totalCases: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, lateCases: 1,
   answerTime: { answered: 2, medianDays: 3, p90Days: 4 },
-  divisions: [{ id: 'v-1', ...names('Sales', 'ሽያጭ'), total: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, late: 1, rating: { count: 0, average: null, distribution: [0, 0, 0, 0, 0] } }],
+  divisions: [{ id: 'v-1', ...names('Sales', 'ሽያጭ'), total: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, late: 1, rating: { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
+    reviews: { decisions: 8, requested: 2, changed: 1, rate: 0.25 } }],
   directorates: [{ ...rentals, division_id: 'v-1', total: 9, byState: { pending: 4, ongoing: 3, verified: 2 }, late: 1 }],
   accusations: null,
   weekly: [{ weekStart: '2026-11-16', filed: 5, answered: 2 }],
@@ -52,6 +53,27 @@ describe('the dashboard', () => {
     // Each bar's numbers are written under it, not only in a tooltip a phone cannot show.
     const [bars] = screen.getAllByRole('img');
     expect(bars.textContent).toMatch(/4.*3.*2/);
+  });
+
+  it.each([
+    ['en', ['Division', 'Decisions', 'Reviews asked for', 'Review rate', 'Changed'], ['Sales', '8', '2', '25%', '1']],
+    ['am', ['ዘርፍ', 'ውሳኔዎች', 'የተጠየቁ ግምገማዎች', 'የግምገማ መጠን', 'ተቀይሯል'], ['ሽያጭ', '8', '2', '25%', '1']],
+  ] as const)('writes out each division’s review rate (issue 25) in %s', async (locale, header, row) => {
+    await renderScreen(<Suspense><DashboardPage /></Suspense>, { locale, path: '/staff/dashboard' });
+    const table = await screen.findByTestId('review-rates');
+    const [head, sales] = within(table).getAllByRole('row');
+    expect(within(head).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(header);
+    expect([within(sales).getByRole('rowheader'), ...within(sales).getAllByRole('cell')].map((cell) => cell.textContent)).toEqual(row);
+  });
+
+  it('counts cases waiting for the customer and under review among the states (issue 25)', async () => {
+    const byState = { ongoing: 3, waiting_customer: 2, under_review: 1 };
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => Response.json(String(input instanceof Request ? input.url : input).includes('/workload')
+      ? workload : { ...summary, divisions: [{ ...summary.divisions[0], byState }] })));
+    await renderScreen(<Suspense><DashboardPage /></Suspense>, { path: '/staff/dashboard' });
+    const [bars] = await screen.findAllByRole('img');
+    expect(bars.textContent).toContain('waiting for the customer 2');
+    expect(bars.textContent).toContain('under review 1');
   });
 
   /** The dashboard with these rating comments in its summary. */

@@ -4,6 +4,7 @@ import { localized } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { summaryQuery } from './api.ts';
 import { ChartCard, DistributionBars, StackedBars, WeeklyBars, type Series } from './charts.tsx';
+import { ReviewRates } from './review-rates.tsx';
 import { RecentComments } from './recent-comments.tsx';
 import { WorkloadTable } from './workload-table.tsx';
 
@@ -18,6 +19,9 @@ export function DashboardPage() {
     { key: 'pending', label: t`new`, colour: '#8a96a3' },
     { key: 'ongoing', label: t`in progress`, colour: '#2563eb' },
     { key: 'responded', label: t`waiting for approval`, colour: '#7c3aed' },
+    // Issue 25's two states: a case waiting for its customer or under review is still open work.
+    { key: 'waiting_customer', label: t`waiting for the customer`, colour: '#d97706' },
+    { key: 'under_review', label: t`under review`, colour: '#0891b2' },
     { key: 'verified', label: t`approved`, colour: '#0f7a4a' },
     { key: 'rejected', label: t`rejected`, colour: '#c2410c' },
     { key: 'archived', label: t`archived`, colour: '#4b5563' },
@@ -78,6 +82,7 @@ export function DashboardPage() {
             </tbody>
           </table>
         </ChartCard>
+        <ReviewRates divisions={data.divisions} />
         {data.accusations && (
           <ChartCard title={<Trans>Accusations by state</Trans>} legend={accusationStates} fileName="accusations-by-state.csv"
             csv={[[...accusationStates.map((s) => s.label), t`Total`], [...accusationStates.map((s) => data.accusations!.byState[s.key] ?? 0), data.accusations.total]]}>
