@@ -115,8 +115,9 @@ export function drawBand(doc: PDFKit.PDFDocument, subtitle: Bilingual) {
   doc.y = sheet.band + 24;
 }
 
-export function drawFooters(doc: PDFKit.PDFDocument, text: string) {
-  drawPageFooters(doc, text, (page, count) => `${inline(LABELS.page)} ${page} / ${count}`, {
+/** `pageWord`: "Page" as the sheet says it; English and Amharic unless a one-language sheet (a letter) names its own. */
+export function drawFooters(doc: PDFKit.PDFDocument, text: string, pageWord = inline(LABELS.page)) {
+  drawPageFooters(doc, text, (page, count) => `${pageWord} ${page} / ${count}`, {
     margin: sheet.margin, fromBottom: 36, size: sizes.footer, muted: colours.muted, rule: colours.rule,
   });
 }

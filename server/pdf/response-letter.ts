@@ -78,7 +78,8 @@ export async function renderResponseLetter(letter: ResponseLetter): Promise<Buff
     writeMixed(doc, `${text('approvedBy')}: ${letter.approval.by}`, { bold: true, size: sizes.value, x: sheet.margin, y: doc.y + 4, width });
     writeMixed(doc, `${text('approvalDate')}: ${formatDate(letter.approval.date, dates)}`, { size: sizes.value, x: sheet.margin, y: doc.y + 2, width });
   }
-  drawFooters(doc, `${text('organisation')} — ${letter.letterNumber ?? letter.caseNumber}`);
+  // Every word of the letter in its reader's language, the page count's too.
+  drawFooters(doc, `${text('organisation')} — ${letter.letterNumber ?? letter.caseNumber}`, text('page'));
   doc.end();
   return bytes;
 }

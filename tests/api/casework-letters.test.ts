@@ -77,8 +77,10 @@ describe.each(databases)('the formal response letter on $name', (database) => {
       await subjectOf(kase.id, 'am'), kase.case_number, 'ዓ.ም.', String(new Date().getUTCFullYear()),
       'ጣሪያዎ ታኅሣሥ 24 ይጠገናል።', 'Your roof is repaired', officer.name,
     ]) expect(text, expected).toContain(squashed(expected));
-    // Labels in Amharic, not English; Ethiopic drawn with real glyphs, not blanks.
+    // Labels in Amharic, not English, the page count's too; Ethiopic drawn with real glyphs, not blanks.
     expect(text).not.toContain(squashed('Letter number'));
+    expect(text).toContain(squashed('ገጽ 1 / 1'));
+    expect(text).not.toContain('Page');
     expect(await inkOf(await storedFile(server, 'case-files', draft), 'ኮርፖ')).toBeGreaterThan(0.02);
     expect(await letterOf(kase.id)).toMatchObject({ response_letter_number: null });
     expect(await staffRead(kase.id)).toEqual({ attachment: draft, letter_number: null });
