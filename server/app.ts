@@ -55,6 +55,7 @@ import { setUpNotifications } from './notifications/setup.ts';
 import { createAccountStore } from './accounts/store.ts';
 import { createAccountService } from './accounts/service.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { createPhoneTexts } from './accounts/phone-codes.ts';
 import { createCaseRequestStore } from './cases/case-request-store.ts';
 import { createCaseRequestService } from './cases/case-request-service.ts';
 import { caseRequestRoutes } from './cases/case-request-routes.ts';
@@ -179,6 +180,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(accountRoutes, {
     service: createAccountService({
       store: createAccountStore(db), sessions, mailer, secret, publicUrl: config.publicUrl, signIn, storage, clock, passwordChanged: notifications.passwordChanged,
+      // Issue 26: a phone account's codes go by this instance's SMS provider, counted per number in the database.
+      phoneTexts: createPhoneTexts({ sms: notifications.sms, counters: attempts, log: app.log }),
     }),
     sessions,
     storage,

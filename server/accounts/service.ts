@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Registration } from '../contract/accounts.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
@@ -12,7 +12,9 @@ import type { SignIn } from '../auth/sign-in.ts';
 import type { AccountStore } from './store.ts';
 import { checkPassword } from '../auth/password-rule.ts';
 import type { Notifier } from '../notifications/notifier.ts';
-import { checkOtp, normaliseEmail } from './validation.ts';
+import { checkOtp, type Login } from './validation.ts';
+import { newCode, phoneSms, type PhoneTexts } from './phone-codes.ts';
+import { checkPhone } from '../phones/phone-number.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -32,17 +34,28 @@ interface Dependencies {
   clock: () => number;
   /** Queues the notice of a password change in the change's transaction. */
   passwordChanged: Notifier['passwordChanged'];
+  /** A phone account's codes and warnings by SMS, counted per number (issue 26). */
+  phoneTexts: PhoneTexts;
 }
 
 /** The account rules of SPEC sections 4, 5 and 7, with no HTTP in them. */
-export function createAccountService({ store, sessions, mailer, secret, publicUrl, signIn, storage, clock, passwordChanged }: Dependencies) {
+export function createAccountService({ store, sessions, mailer, secret, publicUrl, signIn, storage, clock, passwordChanged, phoneTexts }: Dependencies) {
   const otpHash = (customerId: string, code: string) => createHmac('sha256', secret).update(`${customerId}:${code}`).digest('hex');
   const resetHash = (token: string) => createHash('sha256').update(token).digest('hex');
+  /** The account an e-mail names, or the one a number signs in (migration 035). */
+  const accountOf = (login: Login) => ('phone' in login ? store.customerByPhone(login.phone) : store.customerByEmail(login.email));
+  const otpInvalid = () => new ApiError(400, 'otpInvalid');
+
+  /** A new one-time code for the customer, replacing any before it (kept hashed); the code itself, to send. */
+  async function newOtp(customerId: string) {
+    const code = newCode();
+    await store.replaceOtp(customerId, otpHash(customerId, code), OTP_TTL_SECONDS);
+    return code;
+  }
 
   /** A new code; the registration waits for its mail (a failure undoes the account), a resend does not. */
   async function sendOtp(customerId: string, email: string, language: Language, name: string, wait = true) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await store.replaceOtp(customerId, otpHash(customerId, code), OTP_TTL_SECONDS);
+    const code = await newOtp(customerId);
     const mail = otpMail(email, language, name, code);
     if (wait) await mailer.send(mail);
     else mailer.sendInBackground(mail);
@@ -56,17 +69,24 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
      */
     async register(registration: Registration, picture: string | null, language: Language): Promise<boolean> {
       const { password, ...fields } = registration;
+      // Without an e-mail the phone is the account's (issue 26): its code, or its owner's warning, goes by SMS.
+      const sms = registration.email ? undefined : phoneTexts.requireSms();
+      if (sms) await phoneTexts.count(registration.phone);
       const created = await store.insertCustomer(
         { ...fields, passwordHash: await hash(password), picture, language },
         (tx) => storage.claim(tx, 'customer-images', picture),
       );
       if (!created) {
-        const owner = await store.customerByEmail(registration.email);
-        if (owner) await mailer.send(registrationAttemptMail(owner.email, owner.language as Language, owner.firstname, `${publicUrl}/login`));
+        const owner = await (sms ? store.customerByPhone(registration.phone) : store.customerByEmail(registration.email));
+        if (owner && sms) await sms.send(registration.phone, phoneSms('registrationAttemptSms', owner.language as Language));
+        else if (owner?.email) {
+          await mailer.send(registrationAttemptMail(owner.email, owner.language as Language, owner.firstname, `${publicUrl}/login`));
+        }
         return false;
       }
       try {
-        await sendOtp(created.id, registration.email, language, registration.firstname);
+        if (sms) await sms.send(registration.phone, phoneSms('codeSms', language, await newOtp(created.id)));
+        else await sendOtp(created.id, registration.email, language, registration.firstname);
       } catch (error) {
         await store.deleteUnverifiedCustomer(created.id);
         throw error;
@@ -74,32 +94,44 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
       return true;
     },
 
-    async verifyOtp(email: string, otp: string) {
+    /** Verifies the e-mail, or the phone of a phone account, the code was sent to. */
+    async verifyOtp(login: Login, otp: string) {
       const code = checkOtp(otp);
-      const customer = await store.customerByEmail(normaliseEmail(email));
-      if (!customer || customer.email_verified || !(await store.consumeOtp(customer.id, otpHash(customer.id, code), OTP_MAX_ATTEMPTS))) {
-        throw new ApiError(400, 'otpInvalid');
+      const customer = await accountOf(login);
+      const verifies = 'phone' in login ? 'phone' : 'email';
+      const verified = verifies === 'phone' ? customer?.phone_verified : customer?.email_verified;
+      if (!customer || verified || !(await store.consumeOtp(customer.id, otpHash(customer.id, code), OTP_MAX_ATTEMPTS, verifies))) {
+        throw otpInvalid();
       }
     },
 
     /**
-     * Sends a fresh code to an unverified customer; says nothing about other e-mails. The mail
-     * is in `language`, the one the app shows as they ask, else the one they registered in.
+     * Sends a fresh code to an unverified customer; says nothing about other e-mails or
+     * numbers. It is in `language`, the one the app shows as they ask, else the one they
+     * registered in. Not waited for: an unknown or verified one answers at once, so must this one.
      */
-    async resendOtp(email: string, language?: Language) {
-      const customer = await store.customerByEmail(normaliseEmail(email));
-      if (customer && !customer.email_verified && customer.status === 'active') {
-        // Not waited for: an unknown or verified address answers at once, so must this one.
-        await sendOtp(customer.id, customer.email, language ?? (customer.language as Language), customer.firstname, false);
+    async resendOtp(login: Login, language?: Language) {
+      if ('phone' in login) {
+        phoneTexts.requireSms();
+        await phoneTexts.count(login.phone);
       }
+      const customer = await accountOf(login);
+      if (!customer || customer.status !== 'active') return;
+      const writeIn = language ?? (customer.language as Language);
+      if ('phone' in login) {
+        if (!customer.phone_verified) phoneTexts.sendInBackground(login.phone, phoneSms('codeSms', writeIn, await newOtp(customer.id)));
+      } else if (!customer.email_verified) await sendOtp(customer.id, login.email, writeIn, customer.firstname, false);
     },
 
-    async login(email: string, password: string, address: string): Promise<string> {
-      const attempt = { kind: 'customer' as const, email: normaliseEmail(email), password, address };
-      const customer = await signIn(attempt, store.customerByEmail);
+    async login(login: Login, password: string, address: string): Promise<string> {
+      // A phone account's number counts failed sign-ins as an e-mail does.
+      const attempt = { kind: 'customer' as const, email: 'phone' in login ? login.phone : login.email, password, address };
+      const customer = await signIn(attempt, () => accountOf(login));
       if (!customer) throw new ApiError(401, 'loginFailed');
       // Told only after the right password, so these do not reveal who has an account.
-      if (!customer.email_verified) throw new ApiError(403, 'emailNotVerified');
+      if ('phone' in login ? !customer.phone_verified : !customer.email_verified) {
+        throw new ApiError(403, 'phone' in login ? 'phoneNotVerified' : 'emailNotVerified');
+      }
       if (customer.status !== 'active') throw new ApiError(403, 'accountInactive');
       return sessions.issue(customer.id, 'customer');
     },
@@ -113,14 +145,46 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
 
     logout: (session: SessionClaims) => sessions.revoke(session),
 
-    /** The reset mail is in `language` when the app names one, else the customer's stored one. */
-    async forgotPassword(email: string, language?: Language) {
-      const customer = await store.customerByEmail(normaliseEmail(email));
+    /**
+     * The reset mail (a link), or for a phone a code by SMS for resetPasswordByCode; in
+     * `language` when the app names one, else the customer's stored one.
+     */
+    async forgotPassword(login: Login, language?: Language) {
+      if ('phone' in login) {
+        phoneTexts.requireSms();
+        await phoneTexts.count(login.phone);
+      }
+      const customer = await accountOf(login);
       if (!customer || customer.status !== 'active') return;
+      const writeIn = language ?? (customer.language as Language);
+      if ('phone' in login) {
+        phoneTexts.sendInBackground(login.phone, phoneSms('codeSms', writeIn, await newOtp(customer.id)));
+        return;
+      }
       const token = randomBytes(32).toString('base64url');
       await store.insertReset(customer.id, resetHash(token), RESET_TTL_SECONDS);
       const link = `${publicUrl}/reset_password/${customer.id}/${token}`;
-      mailer.sendInBackground(resetMail(customer.email, language ?? (customer.language as Language), customer.firstname, link));
+      mailer.sendInBackground(resetMail(login.email, writeIn, customer.firstname, link));
+    },
+
+    /**
+     * A phone account's new password, with the code forgotPassword texted (issue 26): the code
+     * also verifies the phone, and the password, sessions ending and the notice of the change
+     * are one transaction with its use. A weak password is refused before the code is used.
+     */
+    async resetPasswordByCode(typedPhone: string, otp: string, password: string) {
+      const phone = checkPhone(typedPhone, 'phone');
+      const code = checkOtp(otp);
+      const customer = await store.customerByPhone(phone);
+      if (!customer || customer.status !== 'active') throw otpInvalid();
+      checkPassword(password, phone);
+      const passwordHash = await hash(password);
+      const now = new Date(clock());
+      const changed = await store.consumeOtp(customer.id, otpHash(customer.id, code), OTP_MAX_ATTEMPTS, 'phone', async (tx) => {
+        await store.setPassword(tx, customer.id, passwordHash, now);
+        await passwordChanged(tx, { customerId: customer.id }, now);
+      });
+      if (!changed) throw otpInvalid();
     },
 
     /** The link's own customer chooses a password by the rule; they are told of it by mail (and SMS). */

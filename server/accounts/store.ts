@@ -1,14 +1,21 @@
-import type { AlsoInTransaction, Database } from '../db/database.ts';
+import type { AlsoInTransaction, Database, Queryable } from '../db/database.ts';
 import type { CustomerUser, Registration } from '../contract/accounts.ts';
 
 export interface CustomerRow extends CustomerUser {
   password_hash: string;
   language: string;
   email_verified: boolean;
+  phone_verified: boolean;
 }
+
+/** What a code proves: the mailbox it was mailed to, or the phone it was texted to (issue 26). */
+export type Verifies = 'email' | 'phone';
+const VERIFIED_AT: Record<Verifies, string> = { email: 'email_verified_at', phone: 'phone_verified_at' };
 
 const CUSTOMER_COLUMNS = `id AS "_id", id, firstname, middlename, lastname, gender, email, phone,
   house_phone_number, subcity, woreda, house_number, picture, status`;
+const ACCOUNT_COLUMNS = `${CUSTOMER_COLUMNS}, password_hash, language,
+  email_verified_at IS NOT NULL AS email_verified, phone_verified_at IS NOT NULL AS phone_verified`;
 
 export function createAccountStore(db: Database) {
   const one = async <T,>(sql: string, params: unknown[]) => (await db.query<T>(sql, params))[0];
@@ -16,7 +23,8 @@ export function createAccountStore(db: Database) {
   return {
     /**
      * Inserts a new customer, in one transaction with `claimPicture`; undefined when the
-     * e-mail is taken (the unique index decides, race-free), and the picture is not claimed.
+     * e-mail, or for an account without one the phone, is taken (the unique indexes decide,
+     * race-free), and the picture is not claimed. An empty e-mail is stored as none.
      */
     insertCustomer(
       data: Omit<Registration, 'password'> & { passwordHash: string; picture: string | null; language: string },
@@ -26,8 +34,8 @@ export function createAccountStore(db: Database) {
         const [created] = await tx.query<{ id: string }>(
           `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, house_phone_number,
              subcity, woreda, house_number, gender, picture, language)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-           ON CONFLICT ((lower(email))) DO NOTHING
+           VALUES ($1, $2, $3, nullif($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           ON CONFLICT DO NOTHING
            RETURNING id`,
           [data.firstname, data.middlename, data.lastname, data.email, data.passwordHash, data.phone,
             data.house_phone_number, data.subcity, data.woreda, data.house_number, data.gender, data.picture, data.language],
@@ -38,10 +46,13 @@ export function createAccountStore(db: Database) {
     },
 
     customerByEmail: (email: string) =>
+      one<CustomerRow>(`SELECT ${ACCOUNT_COLUMNS} FROM customer_user WHERE lower(email) = lower($1)`, [email]),
+
+    /** The account a number signs in: the one that verified it, or the phone account waiting for its code (migration 035). */
+    customerByPhone: (phone: string) =>
       one<CustomerRow>(
-        `SELECT ${CUSTOMER_COLUMNS}, password_hash, language, email_verified_at IS NOT NULL AS email_verified
-         FROM customer_user WHERE lower(email) = lower($1)`,
-        [email],
+        `SELECT ${ACCOUNT_COLUMNS} FROM customer_user WHERE phone = $1 AND (phone_verified_at IS NOT NULL OR email IS NULL)`,
+        [phone],
       ),
 
     customerById: (id: string) =>
@@ -58,20 +69,25 @@ export function createAccountStore(db: Database) {
     },
 
     /**
-     * Uses a one-time code: verifies the customer and deletes the code when it matches,
-     * counts a failed attempt otherwise and destroys the code at the cap. One statement
-     * each, so two guesses at once cannot both pass.
+     * Uses a one-time code: verifies what it was sent to and deletes the code when it matches,
+     * counts a failed attempt otherwise and destroys the code at the cap. The code is
+     * taken by one DELETE … RETURNING, so two guesses at once cannot both pass; with a right
+     * code `alsoInTransaction` runs in the same transaction (a reset by code sets the password).
      */
-    async consumeOtp(customerId: string, codeHash: string, maxAttempts: number): Promise<boolean> {
-      const used = await db.query(
-        `DELETE FROM customer_otp WHERE customer_id = $1 AND code_hash = $2 AND expires_at > now() AND attempts < $3
-         RETURNING customer_id`,
-        [customerId, codeHash, maxAttempts],
-      );
-      if (used.length > 0) {
-        await db.query('UPDATE customer_user SET email_verified_at = now() WHERE id = $1', [customerId]);
+    async consumeOtp(customerId: string, codeHash: string, maxAttempts: number, verifies: Verifies, alsoInTransaction?: AlsoInTransaction) {
+      const used = await db.transaction(async (tx) => {
+        const deleted = await tx.query(
+          `DELETE FROM customer_otp WHERE customer_id = $1 AND code_hash = $2 AND expires_at > now() AND attempts < $3
+           RETURNING customer_id`,
+          [customerId, codeHash, maxAttempts],
+        );
+        if (deleted.length === 0) return false;
+        const verifiedAt = VERIFIED_AT[verifies];
+        await tx.query(`UPDATE customer_user SET ${verifiedAt} = coalesce(${verifiedAt}, now()) WHERE id = $1`, [customerId]);
+        await alsoInTransaction?.(tx);
         return true;
-      }
+      });
+      if (used) return true;
       await db.query('UPDATE customer_otp SET attempts = attempts + 1 WHERE customer_id = $1', [customerId]);
       await db.query('DELETE FROM customer_otp WHERE customer_id = $1 AND (attempts >= $2 OR expires_at <= now())', [
         customerId,
@@ -80,9 +96,14 @@ export function createAccountStore(db: Database) {
       return false;
     },
 
-    /** Undoes a registration whose code could not be sent, so the e-mail can register again. */
+    /** A new password, set in the caller's transaction (a reset by code); sessions from before it end. */
+    async setPassword(tx: Queryable, customerId: string, passwordHash: string, now: Date) {
+      await tx.query('UPDATE customer_user SET password_hash = $2, sessions_valid_after = $3 WHERE id = $1', [customerId, passwordHash, now]);
+    },
+
+    /** Undoes a registration whose code could not be sent, so the e-mail (or phone) can register again. */
     async deleteUnverifiedCustomer(customerId: string) {
-      await db.query('DELETE FROM customer_user WHERE id = $1 AND email_verified_at IS NULL', [customerId]);
+      await db.query('DELETE FROM customer_user WHERE id = $1 AND email_verified_at IS NULL AND phone_verified_at IS NULL', [customerId]);
     },
 
     async insertReset(customerId: string, tokenHash: string, ttlSeconds: number) {

@@ -22,7 +22,8 @@ const NAME_RULES: [keyof Registration, MessageKey][] = [
   ['middlename', 'middlenameInvalid'],
   ['lastname', 'lastnameInvalid'],
 ];
-const REQUIRED: (keyof Registration)[] = ['firstname', 'middlename', 'lastname', 'email', 'password', 'phone', 'gender'];
+// The e-mail may be left out (issue 26): the phone, always required, then signs the account in.
+const REQUIRED: (keyof Registration)[] = ['firstname', 'middlename', 'lastname', 'password', 'phone', 'gender'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -32,6 +33,18 @@ export function normaliseEmail(email: string): string {
   const trimmed = email.trim().toLowerCase();
   if (trimmed.length > 254 || !EMAIL.test(trimmed)) throw refuse('emailInvalid', 'email');
   return trimmed;
+}
+
+/** Whom a call names (issue 26): an e-mail, or a phone account's number in its one form; exactly one of the two. */
+export type Login = { email: string } | { phone: string };
+
+export function readLogin(body: { email?: string; phone?: string }): Login {
+  const email = body.email?.trim();
+  const phone = body.phone?.trim();
+  if (email && phone) throw refuse('emailOrPhone', 'phone');
+  if (email) return { email: normaliseEmail(email) };
+  if (phone) return { phone: checkPhone(phone, 'phone') };
+  throw refuse('emailOrPhone', 'email');
 }
 
 export function checkOtp(otp: string): string {
@@ -46,13 +59,14 @@ export function validateRegistration(input: Partial<Record<keyof Registration, s
   for (const field of REQUIRED) if (!value(field)) throw refuse('fieldRequired', field);
   for (const [field, limit, key] of LENGTH_RULES) if (value(field).length >= limit) throw refuse(key, field);
   for (const [field, key] of NAME_RULES) if (hasControlCharacter(value(field))) throw refuse(key, field);
-  const email = normaliseEmail(value('email'));
+  const email = value('email') && normaliseEmail(value('email'));
   const phone = checkPhone(value('phone'), 'phone');
   const housePhone = value('house_phone_number') && checkPhone(value('house_phone_number'), 'house_phone_number');
   const gender = value('gender');
   if (gender !== 'Male' && gender !== 'Female') throw refuse('genderInvalid', 'gender');
   const password = input.password ?? '';
-  checkPassword(password, email);
+  // A phone account's number is its name: the password must not be made of it either.
+  checkPassword(password, email || phone);
   return {
     firstname: value('firstname'),
     middlename: value('middlename'),

@@ -17,6 +17,7 @@ export const endpoints = {
   logoutCustomerUser: { method: 'GET', path: '/customer_user_api/logout_customer_user', auth: 'customer' },
   forgotCustomerUser: { method: 'POST', path: '/customer_user_api/forgot_customer_user', auth: false },
   resetCustomerUser: { method: 'PUT', path: '/customer_user_api/reset_customer_user/:id/:token', auth: false },
+  resetPasswordByCode: { method: 'POST', path: '/customer_user_api/reset_customer_password_by_code', auth: false },
   // organisation
   getAllDivisions: { method: 'GET', path: '/division_api/get_all_divisions', auth: false },
   getDivisions: { method: 'GET', path: '/division_api/get_division', auth: 'customer' },

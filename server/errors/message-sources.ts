@@ -49,6 +49,15 @@ export const messageSources = {
   forgotSent: 'If an account uses this email, we sent it a link to reset the password.',
   resetDone: 'Your password was changed. You can log in with the new password.',
   resetInvalid: 'This reset link is not valid any more. Please ask for a new one.',
+  // Issue 26: an account of a phone number alone, its codes by SMS.
+  emailOrPhone: 'Please enter either an email address or a phone number.',
+  registeredByPhone: 'Your account was created. We sent a verification code by SMS to your phone.',
+  otpSentByPhone: 'A new verification code was sent by SMS to your phone.',
+  phoneVerified: 'Your phone number is verified. You can log in now.',
+  phoneNotVerified: 'Please verify your phone number first: enter the code we sent you by SMS.',
+  forgotSentByPhone: 'If an account uses this phone number, we sent it a code by SMS to reset the password.',
+  smsCodeLimit: 'Five codes were already sent to this phone number in the last hour. Please try again later.',
+  smsUnavailable: 'The portal cannot send SMS at the moment. Please register and log in with an email address.',
   sessionInvalid: 'Your session has ended. Please log in again.',
   fileTooLarge: 'The file is too large.',
   // What a refused request body or request line says, instead of one "too large" for all.

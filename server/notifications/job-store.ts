@@ -24,7 +24,8 @@ export function createJobStore(db: Queryable) {
   return {
     /**
      * Queues one job per channel in the caller's transaction (the case move's, the password
-     * change's), for a customer or a staff user. No SMS job for a customer without a phone.
+     * change's), for a customer or a staff user. No SMS job for a customer without a phone,
+     * no mail job for one without an e-mail (a phone account, issue 26).
      */
     async queue(
       tx: Queryable,
@@ -33,7 +34,8 @@ export function createJobStore(db: Queryable) {
       await tx.query(
         `INSERT INTO notification_job (channel, notice, case_id, customer_id, staff_id, payload, run_after)
          SELECT channel, $2, $3, $4, $5, $6::jsonb, $7 FROM unnest($1::text[]) AS channel
-         WHERE channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> '')`,
+         WHERE (channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> ''))
+           AND (channel <> 'mail' OR $4::uuid IS NULL OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND email IS NOT NULL))`,
         [job.channels, job.notice, job.caseId ?? null, job.customerId ?? null, job.staffId ?? null, JSON.stringify(job.payload), job.at],
       );
     },

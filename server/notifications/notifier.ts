@@ -148,6 +148,9 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
   }
 
   const notifier = {
+    /** This instance's SMS provider, undefined when SMS are off: for texts that cannot wait in the queue (a phone account's one-time codes). */
+    sms,
+
     /** The casework store's afterMove hook: queues the move's notice, if any, in its transaction. */
     async queueFor(tx: Queryable, move: MovedCase): Promise<void> {
       const made = noticeOf(move);

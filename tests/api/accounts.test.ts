@@ -350,7 +350,6 @@ describe.each(databases)('customer accounts on $name', (database) => {
       ['a missing first name', { firstname: undefined }, 'fieldRequired'],
       ['a missing middle name', { middlename: undefined }, 'fieldRequired'],
       ['a missing last name', { lastname: undefined }, 'fieldRequired'],
-      ['a missing e-mail', { email: undefined }, 'fieldRequired'],
       ['a missing password', { password: undefined }, 'fieldRequired'],
       ['a missing phone', { phone: undefined }, 'fieldRequired'],
       ['a missing gender', { gender: undefined }, 'fieldRequired'],
@@ -488,7 +487,6 @@ describe.each(databases)('customer accounts on $name', (database) => {
     it.each([
       ['an empty object', {}],
       ['no password', { email: DEMO_CUSTOMER.email }],
-      ['no e-mail', { password: DEMO_CUSTOMER.password }],
       ['a non-string e-mail', { email: { $ne: '' }, password: 'x' }],
     ])('answers %s with 400 invalidRequest', async (_label, body) => {
       const response = await fetch(`${main.server.url}/customer_user_api/login_customer_user`, {
@@ -497,6 +495,15 @@ describe.each(databases)('customer accounts on $name', (database) => {
         body: JSON.stringify(body),
       });
       await expectError(response, 400, 'invalidRequest');
+    });
+
+    it('answers no e-mail (and, issue 26, no phone) with 400 emailOrPhone', async () => {
+      const response = await fetch(`${main.server.url}/customer_user_api/login_customer_user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: DEMO_CUSTOMER.password }),
+      });
+      await expectError(response, 400, 'emailOrPhone');
     });
   });
 

@@ -115,7 +115,8 @@ describe('the OpenAPI document', () => {
       'house_phone_number', 'gender', 'picture',
     ]);
     expect(registration.properties.picture).toMatchObject({ type: 'string', format: 'binary' });
-    expect(registration.required).toEqual(['firstname', 'middlename', 'lastname', 'email', 'password', 'phone', 'gender']);
+    // Issue 26: without an e-mail the account is the phone's, its code sent by SMS.
+    expect(registration.required).toEqual(['firstname', 'middlename', 'lastname', 'password', 'phone', 'gender']);
     const application = form('/customer_case_api/create_case');
     expect(Object.keys(application.properties)).toEqual(['division', 'caselist', 'form', 'remark', 'related_case_id', 'attachment']);
     const accusation = form('/accusation_acceptor_api/create_accusation');
