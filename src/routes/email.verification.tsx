@@ -16,7 +16,7 @@ export const Route = createFileRoute('/email/verification')({
     const { email } = Route.useRouteContext();
     return (
       <PublicLayout>
-        <VerifyEmailPage email={email} />
+        <VerifyEmailPage sentTo={email} />
       </PublicLayout>
     );
   },

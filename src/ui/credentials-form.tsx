@@ -4,14 +4,20 @@ import { ErrorSummary, useFormErrors } from './form-errors.tsx';
 import { FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
-/** E-mail and password with a log-in button: the customers' and the acceptors' sign-in alike. */
+/**
+ * E-mail and password with a log-in button: the customers' and the acceptors' sign-in alike.
+ * With `phoneToo` the first field takes an e-mail or a phone number (a customer's account of a
+ * phone alone, issue 26): one field, so a cheap phone's small screen asks for nothing more.
+ */
 export function CredentialsForm({
   onSubmit,
   busy,
+  phoneToo = false,
   children,
 }: {
   onSubmit: (email: string, password: string) => void;
   busy: boolean;
+  phoneToo?: boolean;
   /** What goes between the password and the button (the customers' "Forgot password?"). */
   children?: ReactNode;
 }) {
@@ -19,10 +25,12 @@ export function CredentialsForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const formErrors = useFormErrors();
+  const label = phoneToo ? t`Email or phone number` : t`Email`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const valid = formErrors.check([
-      { id: 'login-email', label: t`Email`, value: email, required: true, email: true },
+      // Only what looks like an e-mail is checked as one; a number is the server's to read.
+      { id: 'login-email', label, value: email, required: true, email: !phoneToo || email.includes('@') },
       { id: 'login-password', label: t`Password`, value: password, required: true },
     ]);
     if (valid) onSubmit(email, password);
@@ -32,9 +40,9 @@ export function CredentialsForm({
       <ErrorSummary {...formErrors.summary} />
       <FormField
         id="login-email"
-        label={t`Email`}
-        type="email"
-        autoComplete="email"
+        label={label}
+        type={phoneToo ? 'text' : 'email'}
+        autoComplete={phoneToo ? 'username' : 'email'}
         required
         value={email}
         error={formErrors.errors['login-email']}

@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
 
   async function logIn(page: Page, address: string, password: string) {
     await page.goto('/login');
-    await page.locator('input[type=email]').fill(address);
+    await page.locator('#login-email').fill(address);
     await page.locator('input[type=password]').fill(password);
     await page.locator('form button[type=submit]').click();
   }

@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium)('forms in Chromium', () => {
     await page.clock.install();
     await page.goto('/login');
     await chooseLanguage(page, 'en');
-    await page.locator('input[type=email]').fill(DEMO_CUSTOMER.email);
+    await page.locator('#login-email').fill(DEMO_CUSTOMER.email);
     await page.locator('input[type=password]').fill('wrong-password1');
     for (let attempt = 1; attempt <= 3; attempt++) {
       const answered = page.waitForResponse('**/customer_user_api/login_customer_user');

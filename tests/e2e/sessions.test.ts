@@ -178,7 +178,7 @@ describe.skipIf(!hasChromium)('sessions across tabs, and shared case links', () 
 
       await notice.getByRole('link').click();
       await page.waitForURL(/\/login$/);
-      await page.locator('input[type=email]').fill(DEMO_CUSTOMER.email);
+      await page.locator('#login-email').fill(DEMO_CUSTOMER.email);
       await page.locator('input[type=password]').fill(DEMO_CUSTOMER.password);
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(new RegExp(`/dashboard/case/${caseId}$`));

@@ -12,7 +12,7 @@ describe.skipIf(!hasChromium)('the sign-in lock in Chromium', () => {
 
 
   async function tryPassword(page: Page, password: string) {
-    await page.locator('input[type=email]').fill(DEMO_CUSTOMER.email);
+    await page.locator('#login-email').fill(DEMO_CUSTOMER.email);
     await page.locator('input[type=password]').fill(password);
     const answered = page.waitForResponse('**/customer_user_api/login_customer_user');
     await page.locator('form button[type=submit]').click();

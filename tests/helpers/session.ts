@@ -6,7 +6,7 @@ import { storeOncePerTab } from './browser.ts';
 /** Logs a customer in through the login page, as a person would, and waits for the dashboard. */
 export async function logInThroughPage(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.locator('input[type=email]').fill(email);
+  await page.locator('#login-email').fill(email);
   await page.locator('input[type=password]').fill(password);
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(/\/dashboard$/);

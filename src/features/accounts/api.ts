@@ -2,19 +2,21 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CustomerUser } from '../../../server/contract/accounts.ts';
 import { api } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
+import type { LoginName } from './login-name.ts';
 
 export type { CustomerUser };
 
-/** SPEC section 7: the customer_user_api calls the account screens make. */
+/** SPEC section 7: the customer_user_api calls the account screens make (by e-mail or, issue 26, by phone). */
 export const accountsApi = {
   register: (form: FormData) => api('createCustomerUser', { form }),
-  verifyOtp: (email: string, otp: string) => api('validateCustomerOtp', { json: { email, otp } }),
-  resendOtp: (email: string) => api('resendCustomerOtp', { json: { email } }),
-  login: (email: string, password: string) => api('loginCustomerUser', { json: { email, password } }),
+  verifyOtp: (login: LoginName, otp: string) => api('validateCustomerOtp', { json: { ...login, otp } }),
+  resendOtp: (login: LoginName) => api('resendCustomerOtp', { json: login }),
+  login: (login: LoginName, password: string) => api('loginCustomerUser', { json: { ...login, password } }),
   logout: () => api('logoutCustomerUser'),
-  forgotPassword: (email: string) => api('forgotCustomerUser', { json: { email } }),
+  forgotPassword: (login: LoginName) => api('forgotCustomerUser', { json: login }),
   resetPassword: (id: string, token: string, password: string) =>
     api('resetCustomerUser', { params: { id, token }, json: { password } }),
+  resetPasswordByCode: (phone: string, otp: string, password: string) => api('resetPasswordByCode', { json: { phone, otp, password } }),
 };
 
 export const customerQuery = (id: string) =>

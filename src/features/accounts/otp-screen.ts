@@ -1,5 +1,6 @@
 // SPEC sections 2 and 3: the verification screen exists only while the otpScreen flag is
-// on, and is reached with the e-mail passed along. Kept per tab, so a reload keeps it.
+// on, and is reached with the e-mail (or, issue 26, the phone number) passed along. Kept
+// per tab, so a reload keeps it.
 const KEY = 'otpEmail';
 
 export const otpScreen = {

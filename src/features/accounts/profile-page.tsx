@@ -11,8 +11,9 @@ export function ProfilePage({ customerId }: { customerId: string }) {
     [<Trans>First name</Trans>, customer.firstname],
     [<Trans>Middle name</Trans>, customer.middlename],
     [<Trans>Last name</Trans>, customer.lastname],
-    [<Trans>Email</Trans>, customer.email],
     [<Trans>Phone</Trans>, customer.phone],
+    // An account of a phone alone has none (issue 26).
+    [<Trans>Email</Trans>, customer.email ?? ''],
     [<Trans>House phone number</Trans>, customer.house_phone_number],
     [<Trans>Sub-city</Trans>, customer.subcity],
     [<Trans>Woreda</Trans>, customer.woreda],

@@ -84,7 +84,8 @@ export function RegisterPage() {
     },
     onSuccess: (answer) => {
       toast('success', serverMessage(answer, locale) ?? t`Your account was created.`);
-      otpScreen.open(form.email.trim());
+      // Without an e-mail the code went by SMS to the phone (issue 26).
+      otpScreen.open(form.email.trim() || form.phone.trim());
       void navigate({ to: '/email/verification' });
     },
     onError: showRefusal,
@@ -99,7 +100,8 @@ export function RegisterPage() {
         required('firstname', t`First name`),
         required('middlename', t`Middle name`),
         required('lastname', t`Last name`),
-        required('email', t`Email`, { email: true }),
+        // Optional (issue 26): checked as an address only when given.
+        { id: fieldId('email'), label: t`Email (optional)`, value: form.email, email: true },
         required('password', t`Password`),
         required('confirmPassword', t`Confirm password`),
         required('phone', t`Phone`),
@@ -123,14 +125,18 @@ export function RegisterPage() {
   );
 
   return (
-    <AuthCard wide title={<Trans>Create an account</Trans>} intro={<Trans>We will e-mail you a code to confirm your address.</Trans>}>
+    <AuthCard wide title={<Trans>Create an account</Trans>} intro={<Trans>We will send you a code to confirm your e-mail, or by SMS to your phone if you have no e-mail.</Trans>}>
       <ErrorSummary {...formErrors.summary} />
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-grid">
           {field('firstname', t`First name`, { required: true, autoComplete: 'given-name' })}
           {field('middlename', t`Middle name`, { required: true, autoComplete: 'additional-name' })}
           {field('lastname', t`Last name`, { required: true, autoComplete: 'family-name' })}
-          {field('email', t`Email`, { required: true, type: 'email', autoComplete: 'email' })}
+          {field('email', t`Email (optional)`, {
+            type: 'email',
+            autoComplete: 'email',
+            hint: t`Without an e-mail, we send the code by SMS to your phone, and you log in with your phone number.`,
+          })}
           {field('password', t`Password`, {
             required: true,
             type: 'password',

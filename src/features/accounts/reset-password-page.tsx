@@ -14,25 +14,30 @@ import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 /** SPEC section 9: after a reset the page goes to /login in 6 seconds. */
 export const RESET_REDIRECT_SECONDS = 6;
 
-export function ResetPasswordPage({ id, token }: { id: string; token: string }) {
-
-  const locale = useLocale();
+/** The seconds left before a done reset (by link or, issue 26, by code) goes to /login. */
+export function useLoginCountdown(done: boolean): number {
   const navigate = useNavigate();
-  const showRefusal = useServerRefusal();
-  const newPassword = useNewPassword();
-  const formErrors = useFormErrors();
   const [secondsLeft, setSecondsLeft] = useState(RESET_REDIRECT_SECONDS);
-  const reset = useMutation({ mutationFn: () => accountsApi.resetPassword(id, token, newPassword.password), onError: showRefusal });
-
   useEffect(() => {
-    if (!reset.isSuccess) return;
+    if (!done) return;
     if (secondsLeft === 0) {
       void navigate({ to: '/login' });
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [reset.isSuccess, secondsLeft, navigate]);
+  }, [done, secondsLeft, navigate]);
+  return secondsLeft;
+}
+
+export function ResetPasswordPage({ id, token }: { id: string; token: string }) {
+
+  const locale = useLocale();
+  const showRefusal = useServerRefusal();
+  const newPassword = useNewPassword();
+  const formErrors = useFormErrors();
+  const reset = useMutation({ mutationFn: () => accountsApi.resetPassword(id, token, newPassword.password), onError: showRefusal });
+  const secondsLeft = useLoginCountdown(reset.isSuccess);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
