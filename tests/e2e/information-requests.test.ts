@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,11 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
       'SELECT answer_text, answer_attachment FROM information_request WHERE case_id = $1 AND answered_at IS NOT NULL',
       [caseId],
     );
+  /** Serious or critical axe findings on the page as it is now. */
+  const seriousViolations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   const storedFile = (name: string) => fs.readFileSync(path.join(app.server.config.dataDir, 'files', 'case-files', name));
 
   beforeAll(async () => {
@@ -121,6 +127,7 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
     await move(officer.page, words.ask, (dialog) => dialog.locator('#information-message').fill(words.message), 'information-ask-am-phone');
     await expect.poll(async () => (await caseRow(kase.id)).status).toBe('waiting_customer');
     await officer.page.getByTestId('waiting-since').waitFor();
+    expect(await seriousViolations(officer.page)).toEqual([]);
 
     // The customer's dashboard puts the request first; the case page shows the officer's words and the answer form.
     const customer = await newPage(app.browser, app.server.url, VIEWPORTS.phone);
@@ -130,6 +137,7 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
     await banner.getByRole('link', { name: kase.number }).waitFor();
     expect(await customer.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(customer.page, 'information-dashboard-am-phone');
+    expect(await seriousViolations(customer.page)).toEqual([]);
     await banner.getByRole('link', { name: kase.number }).click();
     await customer.page.getByRole('heading', { level: 1, name: kase.number }).waitFor();
     const request = customer.page.getByTestId('information-request-open');
@@ -137,6 +145,7 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
     await request.locator('#information-answer').fill(words.answer);
     await request.locator('#information-attachment').setInputFiles(pdfFile);
     await screenshot(customer.page, 'information-answer-am-phone');
+    expect(await seriousViolations(customer.page)).toEqual([]);
     await request.getByRole('button', { name: words.send }).click();
     await customer.page.getByTestId('answer-sent').waitFor();
     expect(await customer.page.getByTestId('answer-sent').textContent()).toContain(kase.number);
@@ -203,16 +212,22 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
       await request.locator('#information-answer').fill(words.answer);
       await request.locator('#information-attachment').setInputFiles(pdfFile);
       await request.getByRole('button', { name: words.send }).click();
-      const queued = page.getByTestId('answer-queued');
+      // Kept under the request it answers, which stays in sight.
+      const queued = request.getByTestId('answer-queued');
       await queued.waitFor();
       expect(await queued.textContent()).toMatch(/saved on this device as [0-9A-F]{8}/);
+      expect(await request.getByTestId('information-request-message').textContent()).toBe(words.message);
       await screenshot(page, 'information-answer-queued-en-desktop');
+      expect(await seriousViolations(page)).toEqual([]);
       expect([(await caseRow(kase.id)).status, await answers(kase.id)]).toEqual(['waiting_customer', []]);
 
       // Back online, the outbox sends it by itself, under its key: one answer, the PDF with it, the case ongoing.
       network.restore();
       await expect.poll(async () => (await caseRow(kase.id)).status, { timeout: 20_000 }).toBe('ongoing');
-      await page.getByTestId('answer-queued').getByRole('link').click();
+      // The page reads the case again: the request now lists the answer, and no form is offered.
+      await page.getByTestId('information-request').filter({ hasText: words.answer }).waitFor();
+      expect(await page.getByTestId('information-request-open').count()).toBe(0);
+      await page.goto('/outbox');
       const sent = page.locator('[data-testid=outbox-item][data-kind=answer][data-state=sent]');
       await sent.waitFor();
       expect(await sent.textContent()).toContain(`Received: ${kase.number}`);

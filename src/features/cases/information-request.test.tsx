@@ -6,6 +6,7 @@ import { session } from '../../app/session.ts';
 import { outboxDb } from '../../outbox/db.ts';
 import type { Case } from './api.ts';
 import { InformationRequests } from './information-request.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 
 const CUSTOMER = 'c0ffee00-0000-4000-8000-000000000001';
 const token = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ id: CUSTOMER })).replace(/=+$/, '')}.c2ln`;
@@ -115,11 +116,16 @@ describe('the corporation’s request on the customer’s case page (issue 25)',
 
   it('keeps an answer written offline on the device with its PDF, says so, and does not offer the form again', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const open = await answerForm();
+    await renderScreen(<><InformationRequests kase={waiting} customerId={CUSTOMER} /><Toaster /></>, { path: '/dashboard/case/case-1' });
+    const open = screen.getByTestId('information-request-open');
     fireEvent.change(within(open).getByLabelText(/Your answer/), { target: { value: 'Written on the bus.' } });
     fireEvent.change(open.querySelector('#information-attachment')!, { target: { files: [new File(['%PDF-1.4 bus'], 'bus.pdf', { type: 'application/pdf' })] } });
     fireEvent.click(within(open).getByRole('button', { name: 'Send the answer' }));
-    const queued = await screen.findByTestId('answer-queued');
+    // Once the submit is done (its toast), the kept answer shows under the request it answers, which stays in sight.
+    await screen.findByText('No connection: your answer is saved on this device and will be sent when the connection returns.');
+    const queued = screen.getByTestId('answer-queued');
+    expect(within(screen.getByTestId('information-request-open')).getByTestId('answer-queued')).toBe(queued);
+    expect(screen.getByTestId('information-request-message').textContent).toBe('The lease is not signed on page 2.');
     const [item] = await outboxDb.items.toArray();
     expect(item).toMatchObject({ kind: 'answer', state: 'waiting', caseId: 'case-1', fields: { text: 'Written on the bus.' }, summary: 'HDC-2019-000007' });
     // (fake-indexeddb keeps the file's name and a copy of the blob, not its class; the sender tests read its bytes.)

@@ -7,7 +7,7 @@ import { queryKeys } from '../../app/query-keys.ts';
 import { formatDate } from '../../i18n/dates.ts';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
-import { isPending, shortId, useOutbox } from '../../outbox/outbox.ts';
+import { isPending, shortId, useOutbox, type OutboxItem } from '../../outbox/outbox.ts';
 import { useOutboxSubmit, type Delivered } from '../../outbox/use-outbox-submit.ts';
 import { DetailsSection } from '../../ui/details-section.tsx';
 import { FilePicker } from '../../ui/file-picker.tsx';
@@ -26,8 +26,17 @@ export function InformationRequests({ kase, customerId }: { kase: Case; customer
   const answered = kase.information_requests.filter((request) => request.answer !== null);
   return (
     <>
-      {delivered && <AnswerReceipt delivered={delivered} />}
-      {waiting && !delivered && <OpenRequest kase={kase} request={waiting} customerId={customerId} onDelivered={setDelivered} />}
+      {delivered?.kind === 'sent' && <AnswerReceipt sent={delivered} />}
+      {/* Kept on the device, the answer shows under the request it answers until the outbox delivers it. */}
+      {waiting && delivered?.kind !== 'sent' && (
+        <OpenRequest
+          kase={kase}
+          request={waiting}
+          customerId={customerId}
+          keptNow={delivered?.kind === 'queued' ? delivered.item : undefined}
+          onDelivered={setDelivered}
+        />
+      )}
       {answered.length > 0 && (
         <DetailsSection title={<Trans>Requests and your answers</Trans>}>
           <InformationRequestList requests={answered} fileSource={(file) => ({ url: caseFileUrl(file), headers: authHeaders() })} />
@@ -38,10 +47,12 @@ export function InformationRequests({ kase, customerId }: { kase: Case; customer
 }
 
 /** The officer's message, prominently, and the answer form, unless an answer already waits on this device. */
-function OpenRequest({ kase, request, customerId, onDelivered }: {
+function OpenRequest({ kase, request, customerId, keptNow, onDelivered }: {
   kase: Case;
   request: InformationRequest;
   customerId: string;
+  /** The answer this page just kept on the device (the outbox's live list may not have it yet). */
+  keptNow?: OutboxItem;
   onDelivered: (delivered: Delivered) => void;
 }) {
   const locale = useLocale();
@@ -49,7 +60,7 @@ function OpenRequest({ kase, request, customerId, onDelivered }: {
   const asked = formatDate(request.asked_at, locale);
   // An answer kept offline leaves the case waiting here until it is sent: it is not offered a second time.
   const answers = useOutbox()?.filter((item) => item.kind === 'answer' && item.caseId === kase._id);
-  const queued = answers?.find(isPending);
+  const queued = answers?.find(isPending) ?? keptNow;
   // Once the outbox delivered it (in the background, maybe from another tab), the case is read again: it is ongoing.
   const deliveredMeanwhile = answers?.some((item) => item.state === 'sent' && (item.sentAt ?? 0) >= Date.parse(request.asked_at));
   useEffect(() => {
@@ -156,15 +167,14 @@ function AnswerQueued({ queuedAs }: { queuedAs: string }) {
   );
 }
 
-/** Where the answer went: the server's words once it has it, or where it waits on the device. */
-function AnswerReceipt({ delivered }: { delivered: Delivered }) {
+/** The server's words once it has the answer, and the case it went to. */
+function AnswerReceipt({ sent }: { sent: Extract<Delivered, { kind: 'sent' }> }) {
   const locale = useLocale();
-  if (delivered.kind === 'queued') return <AnswerQueued queuedAs={shortId(delivered.item)} />;
   return (
     <p className="notice" role="status" data-testid="answer-sent">
-      {serverMessage(delivered.body, locale)}{' '}
+      {serverMessage(sent.body, locale)}{' '}
       <Trans>
-        Your answer to the request on case <strong>{delivered.receipt}</strong> was received.
+        Your answer to the request on case <strong>{sent.receipt}</strong> was received.
       </Trans>
     </p>
   );
