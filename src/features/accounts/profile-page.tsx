@@ -12,8 +12,8 @@ export function ProfilePage({ customerId }: { customerId: string }) {
     [<Trans>Middle name</Trans>, customer.middlename],
     [<Trans>Last name</Trans>, customer.lastname],
     [<Trans>Phone</Trans>, customer.phone],
-    // An account of a phone alone has none (issue 26).
-    [<Trans>Email</Trans>, customer.email ?? ''],
+    // An account of a phone alone has no e-mail (issue 26): no row for it then.
+    ...(customer.email === null ? [] : [[<Trans>Email</Trans>, customer.email] as [ReactNode, string]]),
     [<Trans>House phone number</Trans>, customer.house_phone_number],
     [<Trans>Sub-city</Trans>, customer.subcity],
     [<Trans>Woreda</Trans>, customer.woreda],
