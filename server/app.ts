@@ -74,6 +74,8 @@ import { createQueueStore } from './casework/queue-store.ts';
 import { createDueDates } from './casework/due-date-store.ts';
 import { caseFileResolver } from './cases/case-files.ts';
 import { staffCaseFiles } from './casework/case-files.ts';
+import { setUpInformationRequests } from './casework/information-request-setup.ts';
+import { informationRequestRoutes } from './casework/information-request-routes.ts';
 import { createRatingStore } from './ratings/store.ts';
 import { createRatingService } from './ratings/service.ts';
 import { createRatingLinks } from './ratings/rating-links.ts';
@@ -244,6 +246,11 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar(), ratings), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
+  // Ask the customer (issue 25): the officer's request and close, the customer's answer, the reminders' sweep.
+  const informationRequests = setUpInformationRequests(app, {
+    db, casework, holidays: () => settings.calendar(), alerts, notices: notifications, days: config.dialogue, clock,
+  });
+  await app.register(informationRequestRoutes, { service: informationRequests, sessions, storage });
   await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, fileCases: casework.archiveMany, refileCase: casework.refile, sessions });
   const accusations = createAccusationStore(db, alerts.accusationFiled);
   await app.register(accusationRoutes, {

@@ -23,9 +23,12 @@ export const responseApproved = (c: string) => `${c}.verified_date IS NOT NULL`;
  * due_at), judged at its verdict or, without one, at `now`: a parameter carrying the app's
  * clock, so tests move time and every instance agrees. A case with no due moment yet (filed
  * by an older version, filled in at the next start) is not late: none is, on its first day.
+ * Nor is a case waiting for its customer (issue 25): its clock is paused, and the answer moves
+ * due_at on by the working days it waited.
  */
 export const lateness = (c: string, now: string) =>
-  `CASE WHEN ${c}.due_at <= COALESCE(${c}.verified_date, ${c}.rejected_date, ${now}::timestamptz) THEN 'yes' ELSE 'no' END`;
+  `CASE WHEN ${c}.status = 'waiting_customer' THEN 'no'
+     WHEN ${c}.due_at <= COALESCE(${c}.verified_date, ${c}.rejected_date, ${now}::timestamptz) THEN 'yes' ELSE 'no' END`;
 
 /** The due day (YYYY-MM-DD, Addis Ababa, UTC+3 all year): the day of the last second before due_at. */
 export const dueDate = (c: string) =>

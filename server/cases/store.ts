@@ -7,7 +7,7 @@ import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, s
 import { customerStatus, lateness, responseApproved } from './state-sql.ts';
 import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 import { filingDirectorate } from './routing-sql.ts';
-import { INFORMATION_REQUESTS } from '../casework/information-request-sql.ts';
+import { INFORMATION_REQUESTS } from './information-request-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
 export type OwnedCase = Case & { ownerId: string };
@@ -277,11 +277,12 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
       return rows[0]?.customer_id;
     },
 
-    /** The case a stored PDF belongs to, if it is this customer's attachment or their approved response letter. */
+    /** The case a stored PDF belongs to, if it is this customer's attachment, an answer's to a request for information, or their approved response letter. */
     async caseOfFile(customerId: string, file: string): Promise<{ caseNumber: string; response: boolean } | undefined> {
       const rows = await db.query<{ caseNumber: string; response: boolean }>(
         `SELECT c.case_number AS "caseNumber", c.response_attachment = $2 AS response FROM customer_case c
-         WHERE c.customer_id = $1 AND (c.attachment = $2 OR (c.response_attachment = $2 AND ${responseApproved('c')}))`,
+         WHERE c.customer_id = $1 AND (c.attachment = $2 OR (c.response_attachment = $2 AND ${responseApproved('c')})
+           OR EXISTS (SELECT 1 FROM information_request q WHERE q.case_id = c.id AND q.answer_attachment = $2))`,
         [customerId, file],
       );
       return rows[0];

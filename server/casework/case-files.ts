@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A case PDF for a staff user (issue 15's case page): the request names its case
  * (`?case=<id>`), and the file is theirs to read exactly when that case is (the same
  * rule as staffGetCase: their directorate's, or a closed one for archivists) and the
- * file is that case's attachment or response letter. Anything else: as if no such file.
+ * file is that case's attachment, an answer's to a request for information (issue 25) or its
+ * response letter. Anything else: as if no such file.
  */
 export function staffCaseFiles(sessions: Sessions, casework: CaseworkService, storage: FileStorage) {
   const requireStaff = sessions.require(READERS);
@@ -23,7 +24,8 @@ export function staffCaseFiles(sessions: Sessions, casework: CaseworkService, st
       .then(() => casework.caseForStaff(request.session!, caseId))
       .catch(() => undefined);
     const response = kase?.response_justification?.attachment === file;
-    if (!kase || (kase.attachment !== file && !response)) return undefined;
+    const answer = kase?.information_requests.some((asked) => asked.answer?.attachment === file);
+    if (!kase || (kase.attachment !== file && !response && !answer)) return undefined;
     const opened = await storage.open('case-files', file);
     if (!opened) return undefined;
     return { body: opened.stream, size: opened.size, downloadName: `${kase.case_number}${response ? '-response' : '-attachment'}.pdf`, uploaded: true };

@@ -7,7 +7,7 @@ import type { CaseAction } from './case-states.ts';
  * appointment on a case the manager had given to someone else). Taking and assigning have rules
  * of their own; approving and sending back are the managers'; a note is anyone's.
  */
-const HOLDERS_MOVES: ReadonlySet<CaseAction> = new Set(['schedule', 'extend', 'respond', 'reject']);
+const HOLDERS_MOVES: ReadonlySet<CaseAction> = new Set(['schedule', 'extend', 'respond', 'reject', 'request_information', 'close_unanswered']);
 
 /**
  * Refuses, with 403 and nothing changed, a move of an assigned case by anyone but its holder or a

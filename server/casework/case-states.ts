@@ -4,7 +4,8 @@
  * any other move is refused with 409 and changes nothing.
  */
 export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected' | 'archived' | 'waiting_customer' | 'under_review';
-export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive' | 'transfer' | 'refile';
+export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive' | 'transfer' | 'refile'
+  | 'request_information' | 'close_unanswered';
 
 const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   // An officer takes the case, or a manager assigns it.
@@ -27,6 +28,10 @@ const MOVES: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   refile: { archived: 'archived' },
   // A misrouted case goes to another directorate's queue before anyone answers it; its state stays.
   transfer: { pending: 'pending', ongoing: 'ongoing' },
+  // Issue 25: the officer asks the customer for something; the case waits until they answer (their
+  // own call, server/casework/information-requests.ts) or, left unanswered long enough, is rejected for it.
+  request_information: { ongoing: 'waiting_customer' },
+  close_unanswered: { waiting_customer: 'rejected' },
 };
 
 /** The states in which the corporation is done with a case: what archivists may read. */

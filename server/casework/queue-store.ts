@@ -81,7 +81,8 @@ function viewCondition(view: QueueView, scope: QueueScope, param: Param): string
     case 'sent_back':
       return scope.wholeDirectorate ? SENT_BACK : `${SENT_BACK} AND c.assigned_to_id = ${me()}`;
     case 'due_soon':
-      return `${OPEN} AND c.due_at > ${now()} AND c.due_at <= ${param('dueSoon', scope.dueSoonBefore)}::timestamptz`;
+      // A case waiting for its customer is paused (issue 25): not due soon for the officer.
+      return `${OPEN} AND c.status <> 'waiting_customer' AND c.due_at > ${now()} AND c.due_at <= ${param('dueSoon', scope.dueSoonBefore)}::timestamptz`;
     case 'late':
       return `${OPEN} AND ${lateness('c', now())} = 'yes'`;
     case 'open':

@@ -42,7 +42,7 @@ interface Dependencies {
 const QUEUE_PAGE_SIZE = 10;
 
 /** What an action brings besides itself: a rejection's justification, an appointment's date. */
-type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'numberLetter' | 'officer' | 'category' | 'fromCategory' | 'directorate' | 'fromDirectorate'>;
+type ActionInput = Pick<CaseMove, 'note' | 'appointment' | 'letter' | 'numberLetter' | 'officer' | 'category' | 'fromCategory' | 'directorate' | 'fromDirectorate' | 'alsoInTransaction'>;
 
 /** The moment a filing may no longer be corrected: REFILE_WINDOW_DAYS after it (archive-sql.ts's REFILE_UNTIL, in SQL). */
 const refileUntil = (archivedDate: Date) => new Date(archivedDate).getTime() + REFILE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
@@ -227,6 +227,9 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
     },
 
     take: (session: SessionClaims, caseId: string, version?: number) => act(session, caseId, 'take', {}, { version }),
+
+    /** A move of a feature of its own (issue 25's requests for information): judged and stored as every other move. */
+    move: (session: SessionClaims, caseId: string, action: CaseAction, input: ActionInput, version?: number) => act(session, caseId, action, input, { version }),
 
     assign: assignCase,
 

@@ -70,6 +70,8 @@ export interface CaseMove {
    * the letter written again with that number when the server wrote the draft.
    */
   numberLetter?: (tx: Queryable, at: Date) => Promise<NumberedLetter>;
+  /** What else the move stores in its transaction (issue 25: a request for information, or its closing); a throw undoes the move. */
+  alsoInTransaction?: AlsoInTransaction;
 }
 
 /** What an approval gives the response letter: its number, and the final file replacing a generated draft. */
@@ -295,9 +297,9 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
              ongoing_date = CASE WHEN $5 = 'take' OR ($5 = 'assign' AND $3 = 'pending') THEN $6 ELSE ongoing_date END,
              assigned_to_id = CASE WHEN $5 = 'take' THEN $7 WHEN $5 = 'assign' THEN $10 WHEN $5 = 'transfer' THEN NULL ELSE assigned_to_id END,
              directorate_id = CASE WHEN $5 = 'transfer' THEN $12 ELSE directorate_id END,
-             rejected_date = CASE WHEN $5 = 'reject' THEN $6 ELSE rejected_date END,
-             rejected_by_id = CASE WHEN $5 = 'reject' THEN $7 ELSE rejected_by_id END,
-             rejection_justification = CASE WHEN $5 = 'reject' THEN $8 ELSE rejection_justification END,
+             rejected_date = CASE WHEN $5 IN ('reject', 'close_unanswered') THEN $6 ELSE rejected_date END,
+             rejected_by_id = CASE WHEN $5 IN ('reject', 'close_unanswered') THEN $7 ELSE rejected_by_id END,
+             rejection_justification = CASE WHEN $5 IN ('reject', 'close_unanswered') THEN $8 ELSE rejection_justification END,
              responded_by_id = CASE WHEN $5 = 'respond' THEN $7 ELSE responded_by_id END,
              response_justification = CASE WHEN $5 = 'respond' THEN $8 ELSE response_justification END,
              response_attachment = CASE WHEN $5 = 'respond' THEN $9 ELSE response_attachment END,
@@ -314,6 +316,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
             move.officer ?? null, move.category ?? null, move.directorate ?? null, move.letter?.generated ?? false],
         );
         if (moved.length === 0) return false;
+        await move.alsoInTransaction?.(tx);
         await move.letter?.claim(tx);
         const numbered = await move.numberLetter?.(tx, move.at);
         if (numbered) {

@@ -68,6 +68,8 @@ export const RELATIONS: Record<string, Ownership> = {
   case_answer: { owner: 'cases', sharedWith: ['administration', 'casework'] },
   case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
+  // Issue 25: the officer's requests for information and the customer's answers; the customer's case and its files read them.
+  information_request: { owner: 'casework', sharedWith: ['cases'] },
   case_owner: { owner: 'cases', public: true },
   // Who holds a case and who wrote its response: whom the staff alerts of its moves and due dates tell.
   case_staffing: { owner: 'cases', public: true },

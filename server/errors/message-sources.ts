@@ -167,6 +167,14 @@ export const messageSources = {
   refileReasonRequired: 'Please say why the case moves to another category.',
   refileSameCategory: 'The case is filed under this category already. Choose another one.',
   refileWindowClosed: 'The case was filed more than 30 days ago: its category can no longer be changed.',
+  // Asking the customer (issue 25): a request for information, its answer, and a request left unanswered.
+  informationRequested: 'Your request was sent to the customer. The case waits for their answer.',
+  informationAnswered: 'Your answer was sent. The corporation continues processing your case.',
+  informationAnswerRequired: 'Please write your answer.',
+  informationAnswerTooLong: 'The answer must not be longer than 2000 characters.',
+  caseNotWaitingForCustomer: 'This case is not waiting for an answer from you.',
+  infoRequestStillOpen: 'The customer still has time to answer the request. It can be closed as unanswered only once that time has passed.',
+  caseClosedUnanswered: 'The case was rejected because the request for information was not answered.',
 
   // Staff users, administered
   staffSaved: 'The staff user was saved.',

@@ -40,12 +40,24 @@ export const caseNoticeSources = {
   rejectedMailSubject: 'Your case {caseNumber} has been rejected',
   rejectedMailText:
     'Hello {name},\n\nYour case {caseNumber} has been rejected. Its status is now "rejected". The reason given:\n\n{justification}\n\nYou can see your case here:\n\n{link}\n',
+  // Issue 25: the corporation asks for something. The e-mail carries the officer's {message}; the SMS only says something waits.
+  informationRequestedMailSubject: 'We need something from you for your case {caseNumber}',
+  informationRequestedMailText:
+    'Hello {name},\n\nTo continue with your case {caseNumber}, the Housing Development Corporation asks you for the following:\n\n{message}\n\nPlease answer on your case page, where you can also attach a PDF:\n\n{link}\n\nWhile we wait for your answer, the time we take for your case is paused.\n',
+  informationReminderMailSubject: 'Reminder: we are still waiting for your answer on case {caseNumber}',
+  informationReminderMailText:
+    'Hello {name},\n\nThe Housing Development Corporation asked you for information on your case {caseNumber} and has not received your answer yet:\n\n{message}\n\nPlease answer on your case page:\n\n{link}\n\nIf no answer comes, the case may be closed.\n',
+  // The standard reason a case left unanswered is rejected with (staffCloseUnanswered), in the customer's language.
+  informationUnansweredReason: 'No answer was received to the request for information of {date}.',
   // SMS: short, no link (the e-mail has it); Ethiopic script fits 70 characters a message.
   processingStartedSms: 'HDC: we have started processing your case {caseNumber}.',
   appointmentSetSms: 'HDC: an appointment is set for your case {caseNumber} on {date}.',
   appointmentMovedSms: 'HDC: the appointment for your case {caseNumber} has moved to {date}.',
   answeredSms: 'HDC: your case {caseNumber} has been responded to. See the answer in the portal.',
   rejectedSms: 'HDC: your case {caseNumber} has been rejected. See the reason in the portal.',
+  // No name, no message: only that something waits in the portal (one segment).
+  informationRequestedSms: 'HDC: a request about your case {caseNumber} is waiting in the portal.',
+  informationReminderSms: 'HDC: please answer the request about case {caseNumber} in the portal.',
 } as const;
 
 /**
@@ -91,6 +103,12 @@ export const staffAlertSources = {
   accusationFiledAlertText: 'Hello {name},\n\nA new accusation was filed, reference {reference}.\n\nOpen it here:\n\n{link}\n',
   caseTransferredAlertSubject: 'Case {caseNumber} was transferred to your directorate',
   caseTransferredAlertText: 'Hello {name},\n\nCase {caseNumber} was transferred to your directorate, {directorate}.\n\nOpen it here:\n\n{link}\n',
+  // Issue 25: the customer answered the officer's request; or left it unanswered until it may be closed.
+  informationAnsweredAlertSubject: 'The customer answered your request on case {caseNumber}',
+  informationAnsweredAlertText: 'Hello {name},\n\nThe customer answered your request for information on case {caseNumber}. The case is ongoing again.\n\nOpen it here:\n\n{link}\n',
+  informationUnansweredAlertSubject: 'Your request on case {caseNumber} is still unanswered',
+  informationUnansweredAlertText:
+    'Hello {name},\n\nThe customer has not answered your request for information on case {caseNumber} in time. You may now close the case as unanswered.\n\nOpen it here:\n\n{link}\n',
   dueDigestSubject: 'Your cases due soon and late',
   dueDigestText: 'Hello {name},\n\nThese cases need you today:\n\n{cases}\n',
   dueSoonDigestLine: 'Case {caseNumber} is due on {date}: {link}',

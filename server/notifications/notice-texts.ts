@@ -17,6 +17,8 @@ const PREFIX: Record<Notice, string> = {
   appointment_moved: 'appointmentMoved',
   answered: 'answered',
   rejected: 'rejected',
+  information_requested: 'informationRequested',
+  information_reminder: 'informationReminder',
   password_changed: 'passwordChanged',
   staff_password_changed: 'staffPasswordChanged',
 };
@@ -64,6 +66,7 @@ function valuesOf(recipient: Recipient, payload: NoticePayload, link: string, la
     caseNumber: payload.caseNumber ?? '',
     date: payload.date ? appointmentDay(payload.date, language) : '',
     justification: payload.justification ?? '',
+    message: payload.message ?? '',
     ratingLink: payload.ratingLink ?? '',
     link,
   };

@@ -5,7 +5,9 @@ import type { Language } from '../errors/catalogs.ts';
  * customer's name. Respond and return stay internal (the customer sees "processing" before
  * and after them); an archive changes nothing the customer sees.
  */
-export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected';
+export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected'
+  // Issue 25: the corporation asks the customer for something, and reminds them once (server/casework/information-requests.ts).
+  | 'information_requested' | 'information_reminder';
 /** After every password change (server/notifications/password-notices.ts): to a customer, or to a staff user. */
 export type PasswordNotice = 'password_changed' | 'staff_password_changed';
 /** A staff user's alert by e-mail, and their daily digest of due-soon and late cases (server/notifications/staff-alert-mail.ts). */
@@ -14,7 +16,8 @@ export type Notice = CaseNotice | PasswordNotice | StaffNotice;
 
 /** What a staff alert's e-mail says: its kind and the case or accusation it is about. */
 export interface AlertMail {
-  kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred';
+  kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred'
+    | 'information_answered' | 'information_unanswered';
   caseId?: string;
   caseNumber?: string;
   accusationId?: string;
@@ -41,6 +44,8 @@ export interface NoticePayload {
   date?: string;
   /** Why the case was rejected, as the staff user wrote it. */
   justification?: string;
+  /** What the officer asked the customer for (issue 25): in the e-mail, never in the SMS. */
+  message?: string;
   /** A staff user's notice: the language they set the password in, or the one they last used the portal in. */
   language?: string;
   /** A staff alert's e-mail: what the alert says. */
@@ -76,5 +81,6 @@ export function noticeOf(move: MovedCase): { notice: CaseNotice; payload: Notice
   // Approved by a manager: what the customer sees as "responded".
   if (move.to === 'verified') return { notice: 'answered', payload };
   if (move.to === 'rejected') return { notice: 'rejected', payload: { ...payload, justification: move.note ?? '' } };
+  if (move.to === 'waiting_customer') return { notice: 'information_requested', payload: { ...payload, message: move.note ?? '' } };
   return undefined;
 }

@@ -162,6 +162,13 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
       await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload, at: move.at });
     },
 
+    /** In a reminder sweep's transaction (issue 25): the customer is reminded of the request they have not answered, by e-mail and SMS. */
+    informationReminder: (tx: Queryable, reminder: { caseId: string; caseNumber: string; customerId: string; message: string; at: Date }) =>
+      store.queue(tx, {
+        channels, notice: 'information_reminder', caseId: reminder.caseId, customerId: reminder.customerId,
+        payload: { caseNumber: reminder.caseNumber, message: reminder.message }, at: reminder.at,
+      }),
+
     /** In a password change's transaction: its notice, on this instance's channels for a customer. */
     passwordChanged: (tx: Queryable, owner: PasswordOwner, at: Date) => queuePasswordNotice(tx, owner, at, channels),
 

@@ -15,6 +15,8 @@ const PREFIX: Record<AlertMail['kind'], string> = {
   response_returned: 'responseReturned',
   accusation_filed: 'accusationFiled',
   case_transferred: 'caseTransferred',
+  information_answered: 'informationAnswered',
+  information_unanswered: 'informationUnanswered',
 };
 
 const LANGUAGES = new Set(Object.keys(CATALOG_LOCALE));

@@ -7,6 +7,7 @@ import type { Language } from '../errors/catalogs.ts';
 import type { AlertMail, DueDigestItem } from '../notifications/notices.ts';
 import { dueEventsAt, CATCH_UP_MS, LOOK_AHEAD_MS, LOOK_BACK_MS, type DueEvent } from './alert-due-dates.ts';
 import type { AlertPayload, AlertRecipient, AlertStore, CaseFacts } from './alerts-store.ts';
+import { repeatEvery } from '../web/repeat-every.ts';
 
 /** The transaction of the event an alert is raised in (the store's own type, so the service needs no database import). */
 type Queryable = Parameters<AlertStore['raise']>[0];
@@ -125,6 +126,20 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
       }
     },
 
+    /**
+     * Issue 25's requests for information: the customer answered (`information_answered`), or
+     * left the request unanswered until it may be closed (`information_unanswered`). The case's
+     * holder is told (its directorate's managers when nobody holds it), once per `eventKey`.
+     */
+    async holderAlerted(tx: Queryable, alert: { kind: 'information_answered' | 'information_unanswered'; caseId: string; caseNumber: string; eventKey: string; at: Date }) {
+      const facts = await store.caseFacts(tx, alert.caseId);
+      const people = facts?.assigned_to_id ? await store.person(tx, facts.assigned_to_id) : await store.ofRole(tx, 'manager', facts?.directorate_id ?? null);
+      await raise(tx, people, {
+        mail: { kind: alert.kind, caseId: alert.caseId, caseNumber: alert.caseNumber },
+        eventKey: alert.eventKey, payload: { case_number: alert.caseNumber }, at: alert.at,
+      });
+    },
+
     /** The accusations' hook: a new accusation alerts every active ethics user, in the filing's transaction. */
     async accusationFiled(tx: Queryable, accusation: { id: string; reference: string; at: Date }): Promise<void> {
       await raise(tx, await store.ofRole(tx, 'accusation_acceptor'), {
@@ -167,24 +182,8 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
     me: (session: SessionClaims) => store.me(session.id),
 
     /** Sweeps every `everyMs` until stopped; a failed sweep is logged and the next one tries again. */
-    startSweeping(everyMs: number, log: FastifyBaseLogger) {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<unknown> = Promise.resolve();
-      let stopped = false;
-      const schedule = () => {
-        if (stopped) return;
-        timer = setTimeout(() => {
-          running = sweep().catch((error: Error) => log.error(`raising the due-date alerts failed: ${error.message}`)).finally(schedule);
-        }, everyMs);
-        timer.unref();
-      };
-      schedule();
-      return async () => {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
-      };
-    },
+    startSweeping: (everyMs: number, log: FastifyBaseLogger) =>
+      repeatEvery(everyMs, sweep, (error) => log.error(`raising the due-date alerts failed: ${error.message}`)),
   };
 }
 export type AlertService = ReturnType<typeof createAlertService>;

@@ -39,6 +39,10 @@ function AlertText({ alert, locale }: { alert: Alert; locale: Locale }) {
       const day = dueDay(alert.due_at, locale);
       return <Trans>Case {number} is 5 working days late and still open (it was due on {day})</Trans>;
     }
+    case 'information_answered':
+      return <Trans>The customer answered your request on case {number}</Trans>;
+    case 'information_unanswered':
+      return <Trans>Your request on case {number} is still unanswered: you may close the case as unanswered</Trans>;
   }
 }
 
