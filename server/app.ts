@@ -91,6 +91,12 @@ import { loggerOptions } from './web/logging.ts';
 import { canEraseAuditLog } from './db/runtime-role.ts';
 import { healthRoutes } from './health/routes.ts';
 import { serveMetrics } from './metrics/listener.ts';
+import type { Queryable } from './db/database.ts';
+import type { MovedCase } from './notifications/notices.ts';
+import type { MoveForAlerts } from './staff/alerts-service.ts';
+import { createCaseReviewStore } from './casework/case-review-store.ts';
+import { createCaseReviewService } from './casework/case-review.ts';
+import { caseReviewRoutes } from './casework/case-review-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -211,10 +217,28 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const ratings = createRatingService({ store: createRatingStore(db), links: ratingLinks, clock });
   await app.register(ratingRoutes, { service: ratings, sessions });
   const archive = createArchiveService({ store: createArchiveStore(db), clock });
+  // What a move tells the customer and the staff, in its transaction: a casework move's and a review's alike.
+  const told = async (tx: Queryable, move: MovedCase & MoveForAlerts) => {
+    await notifications.queueFor(tx, move);
+    await alerts.afterMove(tx, move);
+  };
+  // Issue 25: reviews of a decision; their letters say what the casework's response letters say of a case.
+  const caseFacts = createCaseworkStore(db);
+  const reviews = createCaseReviewService({
+    store: createCaseReviewStore(db, told),
+    windowDays: config.dialogue.reviewWindowDays,
+    holidays: (tx) => settings.calendar(tx),
+    dueAt: dueDates.dueAt,
+    letterFacts: caseFacts.letterFacts,
+    directorateOf: caseFacts.directorateOf,
+    storage,
+    clock,
+  });
   const casework = createCaseworkService({
     store: createCaseworkStore(db, async (tx, move) => {
-      await notifications.queueFor(tx, move);
-      await alerts.afterMove(tx, move);
+      await told(tx, move);
+      // A decision opens its review window.
+      await reviews.afterMove(tx, move);
     }),
     queue: createQueueStore(db),
     holidays: () => settings.calendar(),
@@ -246,6 +270,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar(), ratings), sessions });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
+  await app.register(caseReviewRoutes, { service: reviews, sessions });
   // Ask the customer (issue 25): the officer's request and close, the customer's answer, the reminders' sweep.
   const informationRequests = setUpInformationRequests(app, {
     db, casework, holidays: () => settings.calendar(), alerts, notices: notifications, days: config.dialogue, clock,

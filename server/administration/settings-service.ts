@@ -45,8 +45,8 @@ export function createSettingsService(store: SettingsStore, clock: () => number)
     holidays: () => store.holidays(),
 
     /** The holidays as the due-date calendar takes them (server/casework/due-dates.ts), read fresh each time. */
-    async calendar(): Promise<Holidays> {
-      const rows = await store.holidays();
+    async calendar(q?: Parameters<SettingsStore['holidays']>[0]): Promise<Holidays> {
+      const rows = await store.holidays(q);
       const yearly = (calendar: Holiday['calendar']) =>
         rows.filter((row) => row.calendar === calendar).map((row) => [row.month!, row.day!] as const);
       return { gregorian: yearly('gregorian'), ethiopian: yearly('ethiopian'), dated: rows.flatMap((row) => (row.date ? [row.date] : [])) };

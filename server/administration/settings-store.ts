@@ -9,7 +9,8 @@ export function createSettingsStore(db: Database) {
   return {
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction(work),
 
-    holidays: () => db.query<Holiday>(`SELECT ${HOLIDAY_COLUMNS} FROM holiday ORDER BY calendar, month, day, date, name`),
+    /** In `q`, a transaction that must not wait for another connection (issue 25: a decision's review window), or the database. */
+    holidays: (q: Queryable = db) => q.query<Holiday>(`SELECT ${HOLIDAY_COLUMNS} FROM holiday ORDER BY calendar, month, day, date, name`),
     async lockedHoliday(tx: Queryable, id: string): Promise<Holiday | undefined> {
       return (await tx.query<Holiday>(`SELECT ${HOLIDAY_COLUMNS} FROM holiday WHERE id = $1 FOR UPDATE`, [id]))[0];
     },

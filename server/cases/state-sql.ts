@@ -20,7 +20,7 @@ export const responseApproved = (c: string) => `${c}.verified_date IS NOT NULL`;
 
 /**
  * 'yes' when the case was not verified or rejected before it fell due (migration 014's
- * due_at), judged at its verdict or, without one, at `now`: a parameter carrying the app's
+ * due_at), judged at its verdict or, without one (or under review, due at its review's moment: issue 25), at `now`: a parameter carrying the app's
  * clock, so tests move time and every instance agrees. A case with no due moment yet (filed
  * by an older version, filled in at the next start) is not late: none is, on its first day.
  * Nor is a case waiting for its customer (issue 25): its clock is paused, and the answer moves
@@ -28,7 +28,8 @@ export const responseApproved = (c: string) => `${c}.verified_date IS NOT NULL`;
  */
 export const lateness = (c: string, now: string) =>
   `CASE WHEN ${c}.status = 'waiting_customer' THEN 'no'
-     WHEN ${c}.due_at <= COALESCE(${c}.verified_date, ${c}.rejected_date, ${now}::timestamptz) THEN 'yes' ELSE 'no' END`;
+     WHEN ${c}.due_at <= (CASE WHEN ${c}.status = 'under_review' THEN ${now}::timestamptz
+       ELSE COALESCE(${c}.verified_date, ${c}.rejected_date, ${now}::timestamptz) END) THEN 'yes' ELSE 'no' END`;
 
 /** The due day (YYYY-MM-DD, Addis Ababa, UTC+3 all year): the day of the last second before due_at. */
 export const dueDate = (c: string) =>

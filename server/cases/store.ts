@@ -7,6 +7,7 @@ import { containing, filedOption, filedQuestionNames, iso, pageOf, personName, s
 import { customerStatus, lateness, responseApproved } from './state-sql.ts';
 import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 import { filingDirectorate } from './routing-sql.ts';
+import { latestReview, reviewUntil } from '../casework/case-review-sql.ts';
 import { INFORMATION_REQUESTS } from './information-request-sql.ts';
 
 /** A case as the API gives it, with its owner for the ownership checks (never sent). */
@@ -79,7 +80,7 @@ const fullCase = (now: string, reader: Reader) => `
               LEFT JOIN staff_name sb ON sb.id = s.scheduled_by_id
               WHERE s.case_id = c.id), '[]'::json) AS schedule_program,
     ${INFORMATION_REQUESTS} AS information_requests,
-    NULL::json AS review, NULL::text AS review_until,
+    ${latestReview('c')} AS review, ${reviewUntil('c', now)} AS review_until,
     false AS masked
   FROM customer_case c
   JOIN division_name d ON d.id = c.division_id
@@ -281,7 +282,10 @@ export function createCaseStore(db: Database, caseNumberPrefix: string, clock: (
     async caseOfFile(customerId: string, file: string): Promise<{ caseNumber: string; response: boolean } | undefined> {
       const rows = await db.query<{ caseNumber: string; response: boolean }>(
         `SELECT c.case_number AS "caseNumber", c.response_attachment = $2 AS response FROM customer_case c
-         WHERE c.customer_id = $1 AND (c.attachment = $2 OR (c.response_attachment = $2 AND ${responseApproved('c')})
+         WHERE c.customer_id = $1 AND (c.attachment = $2
+           -- Issue 25: a review's letter, every review's, once written.
+           OR EXISTS (SELECT 1 FROM case_review v WHERE v.case_id = c.id AND v.letter = $2)
+           OR (c.response_attachment = $2 AND ${responseApproved('c')})
            OR EXISTS (SELECT 1 FROM information_request q WHERE q.case_id = c.id AND q.answer_attachment = $2))`,
         [customerId, file],
       );

@@ -23,7 +23,7 @@ export function staffCaseFiles(sessions: Sessions, casework: CaseworkService, st
     const kase = await requireStaff(request)
       .then(() => casework.caseForStaff(request.session!, caseId))
       .catch(() => undefined);
-    const response = kase?.response_justification?.attachment === file;
+    const response = kase?.response_justification?.attachment === file || kase?.review?.letter === file;
     const answer = kase?.information_requests.some((asked) => asked.answer?.attachment === file);
     if (!kase || (kase.attachment !== file && !response && !answer)) return undefined;
     const opened = await storage.open('case-files', file);

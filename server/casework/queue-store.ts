@@ -6,6 +6,7 @@ import { containing, filedQuestionNames, iso, pageOf, sixNames, staffPerson } fr
 import { dueDate, lateness } from '../cases/state-sql.ts';
 import { phoneDigits, phoneSearchDigits } from '../phones/phone-number.ts';
 import { ANOTHER_MANAGER, DIRECTORATE_OF_CASE } from './store.ts';
+import { reviewWindowPassed } from './case-review-sql.ts';
 
 /** Whose queue, seen when: the views are read from here. */
 export interface QueueScope {
@@ -27,6 +28,8 @@ export interface QueueQuery {
   view?: QueueView;
   /** Only these states (the archive's worklist: the closed ones). */
   statuses?: readonly string[];
+  /** The archive's worklist: only the decisions no review may be asked for any more (issue 25). */
+  toFile?: boolean;
   status?: string;
   late?: 'yes' | 'no';
   /** Assigned to the caller. */
@@ -118,6 +121,7 @@ export function createQueueStore(db: Queryable) {
       if (query.view) conditions.push(viewCondition(query.view, scope, param));
       if (query.statuses) conditions.push(`c.status = ANY(${param('statuses', query.statuses)}::text[])`);
       if (query.status) conditions.push(`c.status = ${param('status', query.status)}`);
+      if (query.toFile) conditions.push(reviewWindowPassed('c', param('now', scope.now)));
       if (query.late) conditions.push(`${lateness('c', `${param('now', scope.now)}::timestamptz`)} = ${param('late', query.late)}`);
       if (query.mine) conditions.push(`c.assigned_to_id = ${param('staff', scope.staffId)}`);
       if (query.q) {

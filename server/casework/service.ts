@@ -54,10 +54,10 @@ const WAITING_FOR_ARCHIVE: readonly CaseStatus[] = ['verified', 'rejected'];
 const NOTHING_QUEUED = { cases: [], currentPage: 1, totalPages: 1 };
 
 /** A letter number's prefix is its case number's (PREFIX-YEAR-NNNNNN), so it follows the case even if CASE_NUMBER_PREFIX changes later. */
-const prefixOf = (caseNumber: string) => caseNumber.replace(/-\d+-\d+$/, '');
+export const prefixOf = (caseNumber: string) => caseNumber.replace(/-\d+-\d+$/, '');
 
 /** The customer's language for their letter; Amharic when the stored one is unknown. */
-const letterLanguage = (language: string): ApiLanguage => ((API_LANGUAGES as readonly string[]).includes(language) ? (language as ApiLanguage) : 'am');
+export const letterLanguage = (language: string): ApiLanguage => ((API_LANGUAGES as readonly string[]).includes(language) ? (language as ApiLanguage) : 'am');
 
 /**
  * Four eyes: whether this staff user may approve the case's response. Never the one who wrote
@@ -124,6 +124,8 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
   async function fileCase(session: SessionClaims, caseId: string, categoryId: string) {
     const found = await caseInQueue(session, caseId);
     if (!(await isActiveCategory(categoryId))) throw notFound('archivalCategoryNotFound');
+    // Issue 25: not while its customer may still ask for a review of the decision.
+    if (found.review_until && found.review_until.getTime() > clock()) throw new ApiError(409, 'reviewWindowOpen');
     return act(session, caseId, 'archive', { category: categoryId }, found);
   }
 
@@ -182,9 +184,11 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
       // Without a view, archivists and admins work on the closed cases: without a state asked
       // for, those still to be filed (verified and rejected).
       const statuses = view ? undefined : filter.status ? CLOSED_STATUSES : WAITING_FOR_ARCHIVE;
+      // Issue 25: a decision reaches the archive's worklist once no review of it may be asked for.
+      const toFile = statuses === WAITING_FOR_ARCHIVE;
       const [page, counts] = await Promise.all([
         queue.queue({
-          scope, view, statuses, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
+          scope, view, statuses, toFile, status: filter.status, late: filter.late, mine: filter.mine === 'yes',
           q: filter.q?.trim() || undefined, sort: filter.sort ?? 'due', page: filter.page ?? 1, perPage: QUEUE_PAGE_SIZE,
         }),
         queue.counts(scope, views),

@@ -25,6 +25,8 @@ export interface CaseAtWork {
   /** Where and when it was filed in the archive (null until then): a refiling's rules read them. */
   archival_category_id: string | null;
   archived_date: Date | null;
+  /** Until when a review of its decision may be asked for (issue 25, migration 034); null when none may. */
+  review_until: Date | null;
 }
 
 /** The case's directorate: its own, set at filing (server/cases/routing-sql.ts) and changed only by a transfer. */
@@ -111,7 +113,8 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
     async caseAtWork(caseId: string): Promise<CaseAtWork | undefined> {
       const rows = await db.query<CaseAtWork>(
         `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id,
-           c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager, c.archival_category_id, c.archived_date
+           c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager, c.archival_category_id, c.archived_date,
+           c.review_until
          FROM customer_case c
          WHERE c.id = $1`,
         [caseId],

@@ -17,9 +17,9 @@ export const RatingSummary = Type.Object({
 });
 
 /**
- * Issue 25: how often a division's decisions are reviewed. `decisions`: its cases in scope that were decided
- * (verified or rejected, archived since or under review now); `requested`: reviews asked for; `changed`: reviews
- * that ended "changed"; `rate`: requested / decisions, two decimals, null with no decision.
+ * Issue 25: how often a division's decisions are reviewed. `decisions`: the decisions its cases in scope were given
+ * (those decided now, archived since or under review, and each one a "changed" review undid); `requested`: reviews
+ * asked for; `changed`: reviews that ended "changed"; `rate`: requested / decisions, two decimals, null with none.
  */
 export const ReviewRate = Type.Object({
   decisions: Type.Integer({ minimum: 0 }),

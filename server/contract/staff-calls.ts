@@ -74,6 +74,8 @@ export const StaffAlertKind = Type.Union([
   Type.Literal('late'),
   // Five working days past the due moment, to management (the admins): issue 25's escalation.
   Type.Literal('escalated'),
+  // Issue 25: a customer asked for a review of a decision of the manager's directorate.
+  Type.Literal('review_requested'),
   // Issue 25: the customer answered the holder's request for information, or left it unanswered INFO_EXPIRY_DAYS.
   Type.Literal('information_answered'),
   Type.Literal('information_unanswered'),

@@ -70,6 +70,9 @@ export const RELATIONS: Record<string, Ownership> = {
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
   // Issue 25: the officer's requests for information and the customer's answers; the customer's case and its files read them.
   information_request: { owner: 'casework', sharedWith: ['cases'] },
+  // Issue 25: reviews of a decision; the customer's case and its files read them, the dashboard counts their outcomes.
+  case_review: { owner: 'casework', sharedWith: ['cases'] },
+  case_review_outcome: { owner: 'casework', public: true },
   case_owner: { owner: 'cases', public: true },
   // Who holds a case and who wrote its response: whom the staff alerts of its moves and due dates tell.
   case_staffing: { owner: 'cases', public: true },

@@ -167,6 +167,12 @@ export const messageSources = {
   refileReasonRequired: 'Please say why the case moves to another category.',
   refileSameCategory: 'The case is filed under this category already. Choose another one.',
   refileWindowClosed: 'The case was filed more than 30 days ago: its category can no longer be changed.',
+  // Review of a decision (issue 25).
+  reviewWindowClosed: 'A review of this decision can no longer be asked for: the time for it has passed.',
+  reviewAlreadyRequested: 'A review of this decision was asked for already.',
+  reviewNeedsAnotherManager: 'A manager of the directorate who had no part in the decision must decide its review.',
+  reviewDecided: 'The review was decided. The customer is told, with the letter.',
+  reviewWindowOpen: 'The customer may still ask for a review of this decision. The case can be filed once that time has passed.',
   // Asking the customer (issue 25): a request for information, its answer, and a request left unanswered.
   informationRequested: 'Your request was sent to the customer. The case waits for their answer.',
   informationAnswered: 'Your answer was sent. The corporation continues processing your case.',

@@ -55,6 +55,13 @@ export const caseNoticeSources = {
   appointmentMovedSms: 'HDC: the appointment for your case {caseNumber} has moved to {date}.',
   answeredSms: 'HDC: your case {caseNumber} has been responded to. See the answer in the portal.',
   rejectedSms: 'HDC: your case {caseNumber} has been rejected. See the reason in the portal.',
+  // Issue 25: added under the rejected mail's text (the SMS stays one segment): the route to a review.
+  rejectedReviewText: 'You may ask for a review within {reviewDays} working days on the case page.\n',
+  // Issue 25: a review's outcome; the letter and the justification are on the case page. No names in the SMS.
+  reviewDecidedMailSubject: 'The review of the decision on your case {caseNumber} is decided',
+  reviewDecidedMailText:
+    'Hello {name},\n\nThe review you asked for of the decision on your case {caseNumber} has been decided. Read the outcome and its letter on your case page:\n\n{link}\n',
+  reviewDecidedSms: 'HDC: the review of case {caseNumber} is decided. See the portal.',
   // No name, no message: only that something waits in the portal (one segment).
   informationRequestedSms: 'HDC: a request about your case {caseNumber} is waiting in the portal.',
   informationReminderSms: 'HDC: please answer the request about case {caseNumber} in the portal.',
@@ -109,6 +116,10 @@ export const staffAlertSources = {
   informationUnansweredAlertSubject: 'Your request on case {caseNumber} is still unanswered',
   informationUnansweredAlertText:
     'Hello {name},\n\nThe customer has not answered your request for information on case {caseNumber} in time. You may now close the case as unanswered.\n\nOpen it here:\n\n{link}\n',
+  // Issue 25: a customer asked for a review of a decision of the directorate.
+  reviewRequestedAlertSubject: 'A review of the decision on case {caseNumber} was asked for',
+  reviewRequestedAlertText:
+    'Hello {name},\n\nThe customer asked for a review of the decision on case {caseNumber}. A manager of the directorate who had no part in the decision decides it.\n\nOpen it here:\n\n{link}\n',
   dueDigestSubject: 'Your cases due soon and late',
   dueDigestText: 'Hello {name},\n\nThese cases need you today:\n\n{cases}\n',
   dueSoonDigestLine: 'Case {caseNumber} is due on {date}: {link}',

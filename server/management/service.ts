@@ -80,6 +80,12 @@ export function createManagementService(
         rated.recentComments(scope, RECENT_COMMENTS),
       ]);
 
+      const reviewRates = new Map((await store.reviewRates(scope)).map((row) => [row.division_id, row]));
+      // Issue 25: how often a division's decisions are reviewed, and changed.
+      const reviewsOf = (divisionId: string) => {
+        const { decisions = 0, requested = 0, changed = 0 } = reviewRates.get(divisionId) ?? {};
+        return { decisions, requested, changed, rate: decisions ? Math.round((requested / decisions) * 100) / 100 : null };
+      };
       const byState: Counts = {};
       const byDivision = new Map<string, { byState: Counts; late: number }>();
       const byDirectorate = new Map<string, { byState: Counts; late: number }>();
@@ -121,7 +127,7 @@ export function createManagementService(
           .map((division) => {
             const counts = byDivision.get(division.id)!;
             return { id: division.id, ...names(division), total: sum(counts.byState), byState: counts.byState, late: counts.late, rating: ratingOf(division.id),
-              reviews: { decisions: 0, requested: 0, changed: 0, rate: null } };
+              reviews: reviewsOf(division.id) };
           }),
         directorates: directorates
           .filter((directorate) => byDirectorate.has(directorate.id))

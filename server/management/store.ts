@@ -103,6 +103,24 @@ export function createManagementStore(db: Queryable) {
       );
     },
 
+    /**
+     * Issue 25, per division: decisions made (the cases decided now or under review, and each decision a "changed"
+     * review undid), reviews asked for, and reviews that ended "changed".
+     */
+    reviewRates(directorateId: string | null) {
+      return db.query<{ division_id: string; decisions: number; requested: number; changed: number }>(
+        `SELECT p.division_id,
+           (count(*) FILTER (WHERE p.answered_at IS NOT NULL OR p.status = 'under_review') + COALESCE(sum(v.changed), 0))::int AS decisions,
+           COALESCE(sum(v.requested), 0)::int AS requested, COALESCE(sum(v.changed), 0)::int AS changed
+         FROM case_progress p
+         CROSS JOIN LATERAL (SELECT count(*) AS requested, count(*) FILTER (WHERE r.outcome = 'changed') AS changed
+                             FROM case_review_outcome r WHERE r.case_id = p.id) v
+         WHERE ${IN_SCOPE}
+         GROUP BY p.division_id`,
+        [directorateId],
+      );
+    },
+
     accusationsByState: () => db.query<StateCount>('SELECT status, count(*)::int AS count FROM accusation_state GROUP BY status'),
 
     async directorateOf(staffId: string): Promise<string | null> {

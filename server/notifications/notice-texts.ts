@@ -17,6 +17,7 @@ const PREFIX: Record<Notice, string> = {
   appointment_moved: 'appointmentMoved',
   answered: 'answered',
   rejected: 'rejected',
+  review_decided: 'reviewDecided',
   information_requested: 'informationRequested',
   information_reminder: 'informationReminder',
   password_changed: 'passwordChanged',
@@ -66,6 +67,7 @@ function valuesOf(recipient: Recipient, payload: NoticePayload, link: string, la
     caseNumber: payload.caseNumber ?? '',
     date: payload.date ? appointmentDay(payload.date, language) : '',
     justification: payload.justification ?? '',
+    reviewDays: String(payload.reviewDays ?? ''),
     message: payload.message ?? '',
     ratingLink: payload.ratingLink ?? '',
     link,
@@ -80,7 +82,8 @@ export function noticeMail(notice: Notice, recipient: Recipient, payload: Notice
   return {
     to: recipient.email,
     subject: fill(`${prefix}MailSubject` as TextKey, language, values),
-    text: fill(`${prefix}MailText` as TextKey, language, values) + (payload.ratingLink ? `\n${fill('answeredRatingLinkText', language, values)}` : ''),
+    text: fill(`${prefix}MailText` as TextKey, language, values) + (payload.ratingLink ? `\n${fill('answeredRatingLinkText', language, values)}` : '')
+      + (payload.reviewDays ? `\n${fill('rejectedReviewText', language, values)}` : ''),
   };
 }
 

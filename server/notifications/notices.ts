@@ -5,7 +5,7 @@ import type { Language } from '../errors/catalogs.ts';
  * customer's name. Respond and return stay internal (the customer sees "processing" before
  * and after them); an archive changes nothing the customer sees.
  */
-export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected'
+export type CaseNotice = 'processing_started' | 'appointment_set' | 'appointment_moved' | 'answered' | 'rejected' | 'review_decided'
   // Issue 25: the corporation asks the customer for something, and reminds them once (server/casework/information-requests.ts).
   | 'information_requested' | 'information_reminder';
 /** After every password change (server/notifications/password-notices.ts): to a customer, or to a staff user. */
@@ -16,7 +16,7 @@ export type Notice = CaseNotice | PasswordNotice | StaffNotice;
 
 /** What a staff alert's e-mail says: its kind and the case or accusation it is about. */
 export interface AlertMail {
-  kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred'
+  kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred' | 'review_requested'
     | 'information_answered' | 'information_unanswered';
   caseId?: string;
   caseNumber?: string;
@@ -44,6 +44,8 @@ export interface NoticePayload {
   date?: string;
   /** Why the case was rejected, as the staff user wrote it. */
   justification?: string;
+  /** A rejection's e-mail (issue 25): the working days in which a review may be asked for (REVIEW_WINDOW_DAYS). */
+  reviewDays?: number;
   /** What the officer asked the customer for (issue 25): in the e-mail, never in the SMS. */
   message?: string;
   /** A staff user's notice: the language they set the password in, or the one they last used the portal in. */
@@ -72,6 +74,8 @@ export interface MovedCase {
 /** The notice a move makes, or undefined when the customer is not told of it. */
 export function noticeOf(move: MovedCase): { notice: CaseNotice; payload: NoticePayload } | undefined {
   const payload: NoticePayload = { caseNumber: move.caseNumber };
+  // A review's outcome, whatever state it leaves the case in (issue 25): its own notice, not a second "answered".
+  if (move.action === 'decide_review') return { notice: 'review_decided', payload };
   // Taken by an officer or assigned by a manager: either way the case leaves "pending".
   if (move.from === 'pending' && move.to === 'ongoing') return { notice: 'processing_started', payload };
   if (move.appointment) {

@@ -65,6 +65,8 @@ interface Dependencies {
   clock: () => number;
   /** Signs the "answered" mail's one-tap rating link. */
   ratingLinks: RatingLinks;
+  /** REVIEW_WINDOW_DAYS, which the rejected mail names (issue 25). */
+  reviewWindowDays: number;
   log: FastifyBaseLogger;
   /** NOTIFY_POLL_MS: how often this instance looks for due jobs. */
   pollMs: number;
@@ -83,7 +85,7 @@ export const retryDelay = (attempts: number) => Math.min(RETRY_FIRST_MS * 2 ** (
  * that dies between sending and marking leaves the lease to expire and the job is sent
  * again: at least once, because a second copy of a notice harms less than a lost one.
  */
-export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLinks, log, pollMs }: Dependencies) {
+export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLinks, reviewWindowDays, log, pollMs }: Dependencies) {
   const channels: Channel[] = sms ? ['mail', 'sms'] : ['mail'];
   /** Drains run one after another in an instance; the timer's and a test's may ask at once. */
   let draining: Promise<unknown> = Promise.resolve();
@@ -158,7 +160,10 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
       // Issue 25: the answer's one-tap rating link, its 30 days counted from the answer (the move's time, the app's clock).
       // The e-mail writes it; the SMS never does (one segment).
       const payload =
-        made.notice === 'answered' ? { ...made.payload, ratingLink: `${publicUrl}/rate/${ratingLinks.token(move.caseId, move.at.getTime())}` } : made.payload;
+        made.notice === 'answered' ? { ...made.payload, ratingLink: `${publicUrl}/rate/${ratingLinks.token(move.caseId, move.at.getTime())}` }
+        // Issue 25: the rejected mail names the route to a review; the SMS does not (one segment).
+        : made.notice === 'rejected' ? { ...made.payload, reviewDays: reviewWindowDays }
+        : made.payload;
       await store.queue(tx, { channels, notice: made.notice, caseId: move.caseId, customerId: move.customerId, payload, at: move.at });
     },
 

@@ -30,6 +30,7 @@ export function setUpNotifications(
     publicUrl: config.publicUrl,
     clock,
     ratingLinks,
+    reviewWindowDays: config.dialogue.reviewWindowDays,
     log: app.log,
     pollMs: config.notifyPollMs,
   });

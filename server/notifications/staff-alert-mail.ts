@@ -15,6 +15,7 @@ const PREFIX: Record<AlertMail['kind'], string> = {
   response_returned: 'responseReturned',
   accusation_filed: 'accusationFiled',
   case_transferred: 'caseTransferred',
+  review_requested: 'reviewRequested',
   information_answered: 'informationAnswered',
   information_unanswered: 'informationUnanswered',
 };

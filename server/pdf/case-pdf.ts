@@ -244,6 +244,9 @@ function drawRejection(doc: PDFKit.PDFDocument, record: Case) {
   row(doc, LABELS.rejectedBy, fullName(record.rejected_by));
   row(doc, LABELS.rejectedDate, formatDate(record.rejected_date));
   block(doc, inline(LABELS.justification), record.rejection_justification ?? '');
+  // Issue 25: the route to a review, while it is open.
+  // review_until is the moment the window's last day ends: the day shown is that last day.
+  if (record.review_until) row(doc, LABELS.reviewUntil, formatDate(new Date(Date.parse(record.review_until) - 1000)));
 }
 
 /** The printable case (SPEC section 2 "Print"): A4, English with Amharic beside it. */

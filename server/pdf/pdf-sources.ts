@@ -98,4 +98,8 @@ export const pdfSources = {
   preparedBy: 'Prepared by',
   approvedBy: 'Approved by',
   approvalDate: 'Approved on',
+  // The letter ending a review of a decision (issue 25); {caseRequest} is the case request's name.
+  reviewLetterSubject: 'Review of the decision on {caseRequest}',
+  // The customer's printout of a rejected case: until when they may ask for a review on the case page.
+  reviewUntil: 'Review may be asked for until',
 } as const;

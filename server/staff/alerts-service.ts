@@ -119,6 +119,10 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
         const note = move.note ?? '';
         const returned = { ...about, mail: { kind: 'response_returned', ...kase, note } as const, payload: { ...payload, note } };
         if (writer) await raise(tx, await store.person(tx, writer), returned, move.actor.id);
+      } else if (move.action === 'request_review') {
+        // Issue 25: the directorate's managers decide it (one who had no part in the decision: the service's rule).
+        const directorate = (await store.caseFacts(tx, move.caseId))?.directorate_id ?? null;
+        await raise(tx, await store.ofRole(tx, 'manager', directorate), { ...about, mail: { kind: 'review_requested', ...kase }, payload });
       } else if (move.action === 'transfer' && move.directorate) {
         const directorate = await store.directorateNames(tx, move.directorate);
         const transferred = { ...about, mail: { kind: 'case_transferred', ...kase, directorate } as const, payload: { ...payload, directorate } };

@@ -103,13 +103,16 @@ export function createAlertStore(db: Database) {
       return row ?? {};
     },
 
-    /** Open cases whose due moment lies between `from` and `to`, with the events of that moment already raised. */
+    /**
+     * Open cases whose due moment lies between `from` and `to`, with the events of that moment already raised. A case
+     * under review (issue 25) is due at its review's due moment, and falls due like any open case.
+     */
     async dueCandidates(from: Date, to: Date): Promise<DueCandidate[]> {
       return db.query<DueCandidate>(
         `SELECT p.id, p.case_number, p.directorate_id, s.assigned_to_id, s.responded_by_id, p.due_at,
            ARRAY(SELECT e.kind FROM case_due_event e WHERE e.case_id = p.id AND e.due_at = p.due_at) AS raised
          FROM case_progress p JOIN case_staffing s ON s.id = p.id
-         WHERE p.status IN ('pending', 'ongoing', 'responded') AND p.due_at > $1 AND p.due_at <= $2
+         WHERE p.status IN ('pending', 'ongoing', 'responded', 'under_review') AND p.due_at > $1 AND p.due_at <= $2
          ORDER BY p.due_at, p.id`,
         [from, to],
       );

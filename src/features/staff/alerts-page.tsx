@@ -25,6 +25,8 @@ function AlertText({ alert, locale }: { alert: Alert; locale: Locale }) {
       return <Trans>Your response to case {number} was sent back</Trans>;
     case 'case_transferred':
       return <Trans>Case {number} was transferred to your directorate</Trans>;
+    case 'review_requested':
+      return <Trans>A review of the decision on case {number} was asked for</Trans>;
     case 'accusation_filed': {
       const reference = alert.accusation?.reference ?? '';
       return <Trans>A new accusation: {reference}</Trans>;
