@@ -43,29 +43,36 @@ export function ForgotPasswordPage() {
       title={<Trans>Forgot password</Trans>}
       intro={<Trans>We will e-mail you a link, or send a code by SMS to your phone, to choose a new password.</Trans>}
     >
-      {forgot.isSuccess && (
-        <p className="success-message" role="status">
-          {serverMessage(forgot.data, locale)}
-        </p>
-      )}
       {codeSentTo ? (
-        <ResetByCodeForm phone={codeSentTo} resend={() => forgot.mutate({ phone: codeSentTo })} resending={forgot.isPending} />
+        <ResetByCodeForm
+          phone={codeSentTo}
+          sent={forgot.data && serverMessage(forgot.data, locale)}
+          resend={() => forgot.mutate({ phone: codeSentTo })}
+          resending={forgot.isPending}
+        />
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <ErrorSummary {...formErrors.summary} />
-          <FormField
-            id="forgot-email"
-            label={label}
-            autoComplete="username"
-            required
-            value={email}
-            error={formErrors.errors['forgot-email']}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <SubmitButton busy={forgot.isPending}>
-            {email && isPhone(email) ? <Trans>Send code by SMS</Trans> : <Trans>Get reset link</Trans>}
-          </SubmitButton>
-        </form>
+        <>
+          {forgot.isSuccess && (
+            <p className="success-message" role="status">
+              {serverMessage(forgot.data, locale)}
+            </p>
+          )}
+          <form className="form" onSubmit={submit} noValidate>
+            <ErrorSummary {...formErrors.summary} />
+            <FormField
+              id="forgot-email"
+              label={label}
+              autoComplete="username"
+              required
+              value={email}
+              error={formErrors.errors['forgot-email']}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <SubmitButton busy={forgot.isPending}>
+              {email && isPhone(email) ? <Trans>Send code by SMS</Trans> : <Trans>Get reset link</Trans>}
+            </SubmitButton>
+          </form>
+        </>
       )}
       <BackToLogin />
     </AuthCard>

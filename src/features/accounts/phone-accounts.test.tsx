@@ -102,6 +102,8 @@ describe('phone accounts on the account screens', () => {
     type(/^Re-Type Password/, 'Another-Secret-5678');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await screen.findByText(/Going to the log-in page in 6 seconds\./);
+    // The word that the code was sent goes with the form it was for.
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Done by SMS. Going to the log-in page in 6 seconds.']);
     expect(await bodyOf('/customer_user_api/reset_customer_password_by_code')).toEqual({
       phone: '0911223344', otp: '654321', password: 'Another-Secret-5678',
     });

@@ -15,7 +15,13 @@ import { useLoginCountdown } from './reset-password-page.tsx';
  * Issue 26: a phone account's new password, with the code texted to `phone`
  * (resetPasswordByCode); when done, the log-in page follows as after a reset link.
  */
-export function ResetByCodeForm({ phone, resend, resending }: { phone: string; resend: () => void; resending: boolean }) {
+export function ResetByCodeForm({ phone, sent, resend, resending }: {
+  phone: string;
+  /** The server's word that the code was sent, shown until the password is changed. */
+  sent: string | undefined;
+  resend: () => void;
+  resending: boolean;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const showRefusal = useServerRefusal();
@@ -40,6 +46,9 @@ export function ResetByCodeForm({ phone, resend, resending }: { phone: string; r
   }
   return (
     <>
+      <p className="success-message" role="status">
+        {sent}
+      </p>
       <form className="form" onSubmit={submit} noValidate>
         <ErrorSummary {...formErrors.summary} />
         <CodeField id="reset-code" error={formErrors.errors['reset-code']} label={t`Code from the SMS`} value={code} onCode={setCode} />
