@@ -295,6 +295,18 @@ describe.each(databases)('requests for information on $name', (database) => {
     for (const moment of [addisMidnight(8), addisMidnight(11), addisMidnight(18)]) {
       clock.now = moment + MINUTE;
       await first.app.sweepStaffAlerts();
+      if (moment !== addisMidnight(8)) continue;
+      // The holder's queue while both are due soon: the waiting one is open work, not due soon.
+      const view = async (name: string) => {
+        const page = await expectOk(await call('GET', `/staff_api/cases?view=${name}`, officer));
+        return { ids: page.cases.map((kase: Json) => kase._id), count: page.counts[name] };
+      };
+      const [dueSoon, open] = [await view('due_soon'), await view('open')];
+      expect(dueSoon.ids).toContain(control);
+      expect(dueSoon.ids).not.toContain(waiting);
+      expect(open.ids).toEqual(expect.arrayContaining([control, waiting]));
+      expect(await count(`SELECT count(*)::int AS n FROM customer_case WHERE directorate_id = $1 AND status IN ('pending', 'ongoing', 'responded', 'waiting_customer', 'under_review')`, [directorate]))
+        .toBe(open.count);
     }
     const raised = async (id: string) =>
       (await first.db.query<{ kind: string }>("SELECT DISTINCT kind FROM staff_alert WHERE case_id = $1 AND kind IN ('due_soon', 'late', 'escalated') ORDER BY kind", [id])).map((row) => row.kind);

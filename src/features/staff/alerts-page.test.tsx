@@ -92,6 +92,28 @@ describe('my alerts', () => {
     }
   });
 
+  it("says the customer answered the holder's request, or left it unanswered, in English and Amharic", async () => {
+    const listed = alerts;
+    alerts = [
+      { id: 'a5', kind: 'information_answered', unread: true, created_at: '2026-12-09T08:00:00Z', case: { id: CASE, case_number: 'HDC-2019-000005' }, note: null, due_at: null },
+      { id: 'a6', kind: 'information_unanswered', unread: true, created_at: '2026-12-08T21:05:00Z', case: { id: CASE, case_number: 'HDC-2019-000006' }, note: null, due_at: null },
+    ];
+    try {
+      const { unmount } = await page();
+      const [answered, unanswered] = await screen.findAllByRole('listitem');
+      expect(answered.textContent).toContain('The customer answered your request on case HDC-2019-000005');
+      expect(unanswered.textContent).toContain('Your request on case HDC-2019-000006 is still unanswered: you may close the case as unanswered');
+      expect(within(answered).getByRole('link').getAttribute('href')).toBe(`/staff/cases/${CASE}`);
+      unmount();
+      await page('am');
+      const [amharicAnswered, amharicUnanswered] = await screen.findAllByRole('listitem');
+      expect(amharicAnswered.textContent).toContain('ደንበኛው ስለ ጉዳይ HDC-2019-000005 ላቀረቡት ጥያቄ መልስ ሰጥቷል');
+      expect(amharicUnanswered.textContent).toContain('ስለ ጉዳይ HDC-2019-000006 ያቀረቡት ጥያቄ አሁንም መልስ አላገኘም');
+    } finally {
+      alerts = listed;
+    }
+  });
+
   it('shows the unread count in the nav and who is signed in, with their role', async () => {
     await page();
     const nav = screen.getByRole('navigation', { name: 'Staff screens' });
