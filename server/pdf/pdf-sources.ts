@@ -89,6 +89,10 @@ export const pdfSources = {
   actionArchive: 'Archived',
   actionRefile: 'Moved to another category',
   actionTransfer: 'Transferred to another directorate',
+  // Issue 25: the corporation asks the customer for something, the customer answers, or the request is closed unanswered.
+  actionRequestInformation: 'Information asked of the customer',
+  actionAnswerInformation: 'Answered by the customer',
+  actionCloseUnanswered: 'Rejected: the request was not answered',
   // The response letter (response-letter.ts, issue 25): in the customer's language.
   responseLetter: 'Response to your case',
   letterNumber: 'Letter number',

@@ -9,6 +9,7 @@ import { nextTuesdayAt } from '../helpers/clock.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { ETHIOPIC, expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
+import { pdfPages, squashed } from '../helpers/pdf-text.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
@@ -369,6 +370,11 @@ describe.each(databases)('requests for information on $name', (database) => {
     const [rejected] = await jobs(id, 'rejected');
     expect(rejected.payload.justification).toBe(kase.rejection_justification);
     expect((await staffCase(officer, id)).history.at(-1)).toMatchObject({ action: 'close_unanswered', from: 'waiting_customer', to: 'rejected' });
+    // The staff's printout names the three moves in words, the officer's message and the reason with them.
+    const printout = await call('GET', `/staff_api/cases/${id}/print?language=en`, officer);
+    expect(printout.status).toBe(200);
+    const printed = squashed((await pdfPages(new Uint8Array(await printout.arrayBuffer()))).join(''));
+    for (const words of ['Information asked of the customer', 'Rejected: the request was not answered', 'እባክዎ የቤት ቁጥርዎን ይላኩ።']) expect(printed).toContain(squashed(words));
     expect(await count("SELECT count(*)::int AS n FROM audit_entry WHERE subject_id = $1 AND action = 'close_unanswered'", [id])).toBe(1);
     // Closed: the customer's late answer finds nothing to answer.
     await expectError(await answer(amharicOwner, id, answerForm('ይኸው።')), 409, 'caseNotWaitingForCustomer');
