@@ -40,7 +40,7 @@ export default defineConfig({
   catalogs: [
     { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...STAFF_SCREENS, STAFF_ROUTES] },
     { path: '<rootDir>/locales/{locale}/staff', include: [...STAFF_SCREENS, STAFF_ROUTES] },
-    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server/errors/message-sources.ts', '<rootDir>/server/mail/mail-sources.ts', '<rootDir>/server/pdf/pdf-sources.ts', '<rootDir>/server/accounts/phone-sources.ts'] },
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server/errors/message-sources.ts', '<rootDir>/server/mail/mail-sources.ts', '<rootDir>/server/pdf/pdf-sources.ts', '<rootDir>/server/sms/sms-sources.ts', '<rootDir>/server/accounts/phone-sources.ts', '<rootDir>/server/telegram/telegram-sources.ts'] },
   ],
   extractors: [serverSourcesExtractor, babelExtractor],
   orderBy: 'message',

@@ -52,6 +52,9 @@ import { fileStorageFor } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { setUpNotifications } from './notifications/setup.ts';
+import { smsRoutes } from './sms/routes.ts';
+import { createSmsService } from './sms/service.ts';
+import { createSmsStore } from './sms/store.ts';
 import { createAccountStore } from './accounts/store.ts';
 import { createAccountService } from './accounts/service.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -289,6 +292,11 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     sessions,
     lookupLimit: config.lookupLimit,
   });
+  // Issue 26: the SMS gateway's webhooks; an SMS status check reads what the web one reads.
+  const smsService = createSmsService({
+    store: createSmsStore(db), sms: notifications.sms, caseByNumber: caseStore.publicCaseByNumber, accusationByReference: createReviewStore(db).statusByReference, clock,
+  });
+  await app.register(smsRoutes, { service: smsService, webhookSecret: config.sms.webhookSecret, lookupLimit: config.lookupLimit });
   await serveApiDocs(app);
   await app.register(healthRoutes, { checks: readinessChecks });
   await app.register(webRoutes, { staticDir: config.staticDir });

@@ -45,8 +45,15 @@ export interface Config {
   mailFrom: string;
   /** How often each instance sends the customers' due notices (server/notifications). */
   notifyPollMs: number;
-  /** Where SMS go: `file` writes each to DATA_DIR/sms/, `none` sends none. */
-  smsProvider: 'file' | 'none';
+  /** Where SMS go: `file` writes each to DATA_DIR/sms/, `http` posts each to a gateway (sms), `none` sends none. */
+  smsProvider: 'file' | 'http' | 'none';
+  /**
+   * The SMS gateway (issue 26): where `http` posts (`httpUrl`, with `httpAuth` as the whole
+   * Authorization header, a JSON or form body), the sender name, the messages one number
+   * gets a day at most, and the secret the gateway's webhooks carry (X-Webhook-Secret; empty
+   * refuses every webhook).
+   */
+  sms: { httpUrl: string; httpAuth: string; sender: string; httpFormat: 'json' | 'form'; dailyCap: number; webhookSecret: string };
   /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
   guessLimit: { max: number; windowMs: number };
   /** Failed sign-ins per account from all addresses together; the per-address cap is guessLimit.max. */
@@ -111,8 +118,26 @@ function caseNumberPrefix(env: NodeJS.ProcessEnv): string {
 
 function smsProvider(env: NodeJS.ProcessEnv): Config['smsProvider'] {
   const name = env.SMS_PROVIDER || 'file';
-  if (name !== 'file' && name !== 'none') throw new Error(`SMS_PROVIDER must be file or none, got "${name}"`);
+  if (name !== 'file' && name !== 'http' && name !== 'none') throw new Error(`SMS_PROVIDER must be file, http or none, got "${name}"`);
+  // Without its address the gateway would only be found missing at the first notice, in a retry's log line.
+  if (name === 'http' && !URL.canParse(env.SMS_HTTP_URL ?? '')) throw new Error(`SMS_PROVIDER=http needs SMS_HTTP_URL, the gateway's http(s):// address`);
   return name;
+}
+
+function sms(env: NodeJS.ProcessEnv): Config['sms'] {
+  const httpFormat = env.SMS_HTTP_FORMAT || 'json';
+  if (httpFormat !== 'json' && httpFormat !== 'form') throw new Error(`SMS_HTTP_FORMAT must be json or form, got "${httpFormat}"`);
+  const webhookSecret = env.SMS_WEBHOOK_SECRET || '';
+  // Anyone who guesses it can ask statuses and stop a number's notices.
+  if (webhookSecret && webhookSecret.length < 16) throw new Error(`SMS_WEBHOOK_SECRET must be at least 16 characters (got ${webhookSecret.length})`);
+  return {
+    httpUrl: env.SMS_HTTP_URL || '',
+    httpAuth: env.SMS_HTTP_AUTH || '',
+    sender: env.SMS_SENDER || 'HDC',
+    httpFormat,
+    dailyCap: intFromEnv(env, 'SMS_DAILY_CAP', 10),
+    webhookSecret,
+  };
 }
 
 function tokenSecret(env: NodeJS.ProcessEnv): string {
@@ -152,6 +177,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Housing Development Corporation <no-reply@portal.local>',
     notifyPollMs: intFromEnv(env, 'NOTIFY_POLL_MS', 5_000),
     smsProvider: smsProvider(env),
+    sms: sms(env),
     guessLimit: {
       max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
       windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),

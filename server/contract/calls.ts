@@ -11,6 +11,7 @@ import { archiveCalls } from './archive-calls.ts';
 import { managementCalls } from './management-calls.ts';
 import { referenceDataCalls, staffUserCalls } from './administration-calls.ts';
 import { healthCalls } from './operations-calls.ts';
+import { smsGatewayCalls } from './sms-calls.ts';
 import type { CallName } from './endpoints.ts';
 
 /**
@@ -38,6 +39,7 @@ export const calls = {
   ...managementCalls,
   ...referenceDataCalls,
   ...healthCalls,
+  ...smsGatewayCalls,
 };
 export type Calls = typeof calls;
 

@@ -131,6 +131,9 @@ export const endpoints = {
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },
+  // the SMS gateway's webhooks (issue 26): no token, the shared secret in X-Webhook-Secret instead
+  smsInbound: { method: 'POST', path: '/sms/inbound', auth: false },
+  smsDelivery: { method: 'POST', path: '/sms/delivery', auth: false },
 } as const satisfies Record<string, Endpoint>;
 
 export type Role = 'customer' | 'officer' | 'manager' | 'accusation_acceptor' | 'archivist' | 'admin';

@@ -34,6 +34,11 @@ export const RELATIONS: Record<string, Ownership> = {
   // The audit log's reader names the teams its entries hold by id.
   team_name: { owner: 'divisions', public: true },
 
+  // Issue 26: every SMS sent or held back, with its state (the sender writes it, the gateway's receipts update it),
+  // and the numbers that sent STOP (the webhook writes them, the sender holds case notices back from them).
+  sms_message: { owner: 'notifications', sharedWith: ['sms'] },
+  sms_stop: { owner: 'sms', sharedWith: ['notifications'] },
+
   customer_user: { owner: 'accounts' },
   customer_otp: { owner: 'accounts' },
   password_reset: { owner: 'accounts' },

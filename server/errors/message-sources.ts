@@ -14,6 +14,8 @@ export const messageSources = {
   serverError: 'Something went wrong. Please try again later.',
   databaseUnavailable: 'The portal cannot reach its records for a moment. Please try again in a few seconds.',
   unauthorized: 'Please log in to continue.',
+  // Issue 26: the SMS gateway's webhooks (server/sms) without the shared secret the portal was given.
+  webhookSecretInvalid: 'This address is only for the SMS gateway, with the secret the portal was configured with.',
 
   // Accounts (SPEC sections 5 and 7, issue 3)
   fieldRequired: 'Please fill in every required field.',

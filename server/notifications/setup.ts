@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createJobStore } from './job-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
-import { smsProviderFor } from './sms.ts';
+import { createSmsSender, smsTransportFor } from './sms.ts';
 import type { RatingLinks } from '../ratings/rating-links.ts';
 
 declare module 'fastify' {
@@ -17,16 +17,20 @@ declare module 'fastify' {
 /**
  * The notices of this instance: the drain starts with the server (every NOTIFY_POLL_MS)
  * and stops with it, waiting for a send under way. The returned notifier's `queueFor` is
- * the casework store's afterMove hook.
+ * the casework store's afterMove hook; its `sms` also sends codes and replies to incoming
+ * SMS (undefined with SMS_PROVIDER=none).
  */
 export function setUpNotifications(
   app: FastifyInstance,
   { db, mailer, config, clock, ratingLinks }: { db: Database; mailer: Mailer; config: Config; clock: () => number; ratingLinks: RatingLinks },
 ): Notifier {
+  const transport = smsTransportFor(config, app.log);
+  // Notices, codes and replies to incoming SMS all go through it: one daily cap, one table of sent SMS.
+  const sms = transport && createSmsSender({ db, transport, dailyCap: config.sms.dailyCap, clock });
   const notifier = createNotifier({
     store: createJobStore(db),
     mailer,
-    sms: smsProviderFor(config.smsProvider, config.dataDir, app.log),
+    sms,
     publicUrl: config.publicUrl,
     clock,
     ratingLinks,
