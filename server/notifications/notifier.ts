@@ -103,7 +103,7 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
     try {
       if (job.notice === 'staff_alert' || job.notice === 'staff_due_digest') await mailer.send(staffNoticeMail(recipient, job.payload, publicUrl));
       else if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
-      else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link));
+      else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link), { jobId: job.id, caseNotice: job.case_id !== null });
     } catch (error) {
       // A relay's refusal may quote the address; the log must not (the job id leads to it).
       const message = (error as Error).message.replaceAll(recipient.email, '[recipient]').replaceAll(recipient.phone, '[recipient]');
