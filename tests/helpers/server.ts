@@ -70,6 +70,90 @@ function migratedPgliteCopy(): Promise<Blob> {
 }
 
 /**
+ * What a PGlite instance holds once migrated, beyond its tables' definitions: the rows the
+ * migrations put in (the migration log is left as it is), every sequence's position, and a
+ * fingerprint of its definitions and session settings, to see that a test changed none.
+ */
+interface MigratedState {
+  rows: { table: string; json: string }[];
+  sequences: { sequence: string; value: string; called: boolean }[];
+  fingerprint: string;
+}
+
+const FINGERPRINT = `SELECT md5(string_agg(item, ',' ORDER BY item)) AS fingerprint FROM (
+    SELECT format('rel %s.%s %s', n.nspname, c.relname, c.relkind) AS item FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+    UNION ALL SELECT format('col %s.%s %s %s %s', a.attrelid::regclass, a.attname, a.atttypid, a.attnotnull, a.atthasdef) FROM pg_attribute a
+      JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND a.attnum > 0
+    UNION ALL SELECT format('trigger %s %s %s', tgrelid::regclass, tgname, tgenabled) FROM pg_trigger
+    UNION ALL SELECT format('constraint %s %s', conrelid::regclass, conname) FROM pg_constraint
+    UNION ALL SELECT format('function %s', p.oid::regprocedure) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+    UNION ALL SELECT format('role %s', rolname) FROM pg_roles
+    UNION ALL SELECT format('setting %s %s', name, setting) FROM pg_settings WHERE source = 'session'
+  ) AS catalog`;
+
+const userTables = (db: Database) =>
+  db.query<{ name: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND c.relname <> 'schema_migration'
+      ORDER BY 1`,
+  );
+
+async function migratedState(db: Database): Promise<MigratedState> {
+  const rows: MigratedState['rows'] = [];
+  for (const { name } of await userTables(db)) {
+    const [{ json }] = await db.query<{ json: string | null }>(`SELECT json_agg(t)::text AS json FROM ${name} t`);
+    if (json) rows.push({ table: name, json });
+  }
+  const sequences: MigratedState['sequences'] = [];
+  for (const { name } of await db.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences ORDER BY 1`,
+  )) {
+    const [{ value, called }] = await db.query<{ value: string; called: boolean }>(`SELECT last_value::text AS value, is_called AS called FROM ${name}`);
+    sequences.push({ sequence: name, value, called });
+  }
+  const [{ fingerprint }] = await db.query<{ fingerprint: string }>(FINGERPRINT);
+  return { rows, sequences, fingerprint };
+}
+
+/**
+ * In-memory PGlite databases a closed test server gave back, emptied to the migrated state:
+ * starting a PGlite costs ~1.5 s of CPU (its Postgres boots in WebAssembly, with or without
+ * a copy to start from), emptying one a few milliseconds. Test files share a process (the
+ * api and e2e projects run with isolate: false), so the next server on PGlite, in this file
+ * or the next, takes one from here. A server gets exactly what a fresh copy holds: every
+ * table emptied, the migrations' rows put back, every sequence where the migrations left it.
+ * A database whose definitions or session settings a test changed is closed, not kept.
+ */
+const spares: Database[] = [];
+const MAX_SPARES = 2;
+let migrated: MigratedState | undefined;
+
+async function openMigratedPglite(): Promise<Database> {
+  const spare = spares.pop();
+  if (spare) return spare;
+  return openDatabase({ url: 'memory://', startFrom: await migratedPgliteCopy() });
+}
+
+async function giveBackPglite(db: Database): Promise<void> {
+  // One a test left unusable (a table renamed away, say) is closed like a changed one.
+  if (spares.length < MAX_SPARES && (await emptiedToMigrated(db).catch(() => false))) spares.push(db);
+  else await db.close();
+}
+
+/** Empties `db` to what the migrations left; false when a test changed what an emptying cannot put back. */
+async function emptiedToMigrated(db: Database): Promise<boolean> {
+  const { rows, sequences, fingerprint } = migrated!;
+  const tables = (await userTables(db)).map(({ name }) => name);
+  await db.transaction(async (tx) => {
+    await tx.query(`TRUNCATE ${tables.join(', ')}`);
+    for (const { table, json } of rows) await tx.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [json]);
+    for (const { sequence, value, called } of sequences) await tx.query('SELECT setval($1, $2, $3)', [sequence, value, called]);
+  });
+  return (await db.query<{ fingerprint: string }>(FINGERPRINT))[0].fingerprint === fingerprint;
+}
+
+/**
  * Fills `folder`, a PGlite database folder (DATA_DIR/db for the portal and its CLI), with the
  * migrated database the in-process servers start from: a process started on it, or an
  * openDatabase() of it, skips creating one (initdb and every migration, seconds of CPU).
@@ -117,9 +201,12 @@ export async function startTestServer(
   };
   const schema = sameDatabaseAs?.schema ?? (database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
   // The first instance drops the schema when it closes.
-  const startFrom = database.url === 'memory://' ? await migratedPgliteCopy() : undefined;
-  const db = sameDatabaseAs && !schema ? sameDatabaseAs.db : await openDatabase({ url: database.url, schema, keepSchema: Boolean(sameDatabaseAs), startFrom });
+  const inMemory = database.url === 'memory://';
+  const db = sameDatabaseAs && !schema
+    ? sameDatabaseAs.db
+    : inMemory ? await openMigratedPglite() : await openDatabase({ url: database.url, schema, keepSchema: Boolean(sameDatabaseAs) });
   await migrate(db);
+  if (inMemory && !sameDatabaseAs) migrated ??= await migratedState(db);
   await seedDemo(db, config);
   const app = await buildApp({ config, db, logger, clock });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -136,7 +223,7 @@ export async function startTestServer(
       const closed = app.close();
       app.server.closeAllConnections();
       await closed;
-      if (db !== sameDatabaseAs?.db) await db.close();
+      if (db !== sameDatabaseAs?.db) await (inMemory ? giveBackPglite(db) : db.close());
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
