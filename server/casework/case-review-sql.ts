@@ -18,3 +18,8 @@ export const reviewUntil = (c: string, now: string) =>
 
 /** Whether an answered or rejected case may be filed at `now`: no review may still be asked for. */
 export const reviewWindowPassed = (c: string, now: string) => `(${c}.review_until IS NULL OR ${c}.review_until <= ${now}::timestamptz)`;
+
+/** Whether an active manager of the case's directorate had no part in its decision: who may decide its review (else an admin). */
+export const ELIGIBLE_REVIEWER = (c: string) => `EXISTS (SELECT 1 FROM staff_session_state m
+  WHERE m.role = 'manager' AND m.status = 'active' AND m.directorate_id = ${c}.directorate_id
+    AND m.id IS DISTINCT FROM ${c}.responded_by_id AND m.id IS DISTINCT FROM ${c}.verified_by_id AND m.id IS DISTINCT FROM ${c}.rejected_by_id)`;

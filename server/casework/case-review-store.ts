@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { StaffRole } from '../auth/tokens.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { ReviewOutcome } from '../contract/cases.ts';
+import { ELIGIBLE_REVIEWER } from './case-review-sql.ts';
 
 /**
  * Reviews of a decision (issue 25, migration 034): the customer's request and a manager's
@@ -81,9 +82,7 @@ export function createCaseReviewStore(db: Database, afterMove: ReviewMoveHook) {
            COALESCE(c.verified_date, c.rejected_date) AS decision_date, c.review_until,
            EXISTS (SELECT 1 FROM case_review v WHERE v.case_id = c.id AND v.decision_date = COALESCE(c.verified_date, c.rejected_date)) AS reviewed,
            c.responded_by_id, c.verified_by_id, c.rejected_by_id,
-           EXISTS (SELECT 1 FROM staff_session_state m WHERE m.role = 'manager' AND m.status = 'active' AND m.directorate_id = c.directorate_id
-             AND m.id IS DISTINCT FROM c.responded_by_id AND m.id IS DISTINCT FROM c.verified_by_id
-             AND m.id IS DISTINCT FROM c.rejected_by_id) AS eligible_manager
+           ${ELIGIBLE_REVIEWER('c')} AS eligible_manager
          FROM customer_case c WHERE c.id = $1`,
         [caseId],
       );

@@ -78,12 +78,13 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
   /**
    * The case, if this staff user may see it: one in their directorate's queue for officers
    * and managers, a closed one (verified, rejected, archived) of any directorate for
-   * archivists and admins, and for an admin also a response only they may approve; 404 otherwise.
+   * archivists and admins, and for an admin also a response only they may approve, or a review only they
+   * may decide (issue 25); 404 otherwise.
    */
   async function caseInQueue(session: SessionClaims, caseId: string) {
     const found = await store.caseAtWork(caseId);
     const visible = ARCHIVE_ROLES.has(session.role)
-      ? found && (CLOSED_STATUSES.includes(found.status as CaseStatus) || mayApprove(session, found))
+      ? found && (CLOSED_STATUSES.includes(found.status as CaseStatus) || mayApprove(session, found) || (session.role === 'admin' && found.review_for_admin))
       : found?.directorate_id && found.directorate_id === (await store.directorateOf(session.id));
     if (!found || !visible) throw notFound();
     return found;

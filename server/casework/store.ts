@@ -7,6 +7,7 @@ import { ARCHIVE } from '../archive/archive-sql.ts';
 import { dueDate, lateness } from '../cases/state-sql.ts';
 import type { CustomerOtherCase, DirectorateTransfer, StaffPerson } from '../contract/casework-calls.ts';
 import { directorateNames } from './directorate-sql.ts';
+import { ELIGIBLE_REVIEWER } from './case-review-sql.ts';
 import type { Archival } from '../contract/archive-calls.ts';
 
 /** What a staff action needs to know of a case: where it stands, its version, whose queue it is in. */
@@ -27,6 +28,8 @@ export interface CaseAtWork {
   archived_date: Date | null;
   /** Until when a review of its decision may be asked for (issue 25, migration 034); null when none may. */
   review_until: Date | null;
+  /** Under review with no manager of its directorate free of the decision: an admin's to read and decide (issue 25). */
+  review_for_admin: boolean;
 }
 
 /** The case's directorate: its own, set at filing (server/cases/routing-sql.ts) and changed only by a transfer. */
@@ -114,7 +117,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       const rows = await db.query<CaseAtWork>(
         `SELECT c.id, c.status, c.version, c.case_number, c.assigned_to_id, ${DIRECTORATE_OF_CASE} AS directorate_id,
            c.responded_by_id, ${ANOTHER_MANAGER} AS another_manager, c.archival_category_id, c.archived_date,
-           c.review_until
+           c.review_until, c.status = 'under_review' AND NOT ${ELIGIBLE_REVIEWER('c')} AS review_for_admin
          FROM customer_case c
          WHERE c.id = $1`,
         [caseId],

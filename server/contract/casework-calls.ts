@@ -163,7 +163,8 @@ export const caseworkCalls = defineCalls('casework', {
     description:
       'The case as SPEC section 3 shapes it, plus `history` (every move, notes included), its due day, assignee and archive. ' +
       'Another directorate: 404. Archivists and admins read the closed cases (verified, rejected, archived) of every directorate; ' +
-      'an admin also reads a responded case whose directorate has no other active manager to approve it. ' +
+      'an admin also reads a responded case whose directorate has no other active manager to approve it, and a case under ' +
+      'review no manager of its directorate may decide (issue 25). ' +
       '`may_approve`: whether the caller may approve its response now. `rating`: the customer\'s stars and comment, null while not rated.',
     params: IdParams,
     responses: { 200: StaffCase, ...withAuth },

@@ -209,6 +209,8 @@ describe.each(databases)('review of a decision on $name', (database) => {
     // Who approved the answer, or rejected the case, may not decide; nor an admin while such a manager is there.
     await expectError(await decide(approver, verified.id, body), 403, 'reviewNeedsAnotherManager');
     await expectError(await decide(admin, verified.id, body), 403, 'reviewNeedsAnotherManager');
+    // Nor does an admin read it: a manager is there to decide.
+    await expectError(await get(`/staff_api/cases/${verified.id}`, admin.token()), 404, 'notFound');
     const officerTry = await decide(officer, verified.id, body);
     expect(officerTry.status).toBe(401);
     await expectError(await decide(reviewer, verified.id, { ...body, outcome: 'maybe' }), 400, 'invalidRequest');
@@ -312,6 +314,8 @@ describe.each(databases)('review of a decision on $name', (database) => {
     const body = { outcome: 'upheld', justification: 'Looked at again by management.' };
     await expectError(await decide(reviewer, kase.id, body), 403, 'reviewNeedsAnotherManager');
     await expectError(await decide(approver, kase.id, body), 403, 'reviewNeedsAnotherManager');
+    // The admin reads the case to decide it.
+    expect(await expectOk(await get(`/staff_api/cases/${kase.id}`, admin.token()))).toMatchObject({ status: 'under_review', review: { reason: 'Please look again.' } });
     expect(await expectOk(await decide(admin, kase.id, body))).toMatchObject({ status: 'verified' });
   });
 
