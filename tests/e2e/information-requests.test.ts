@@ -208,6 +208,8 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
       expect(await request.getByTestId('information-request-message').textContent()).toBe(words.message);
       await screenshot(page, 'information-answer-en-desktop');
 
+      // Cut once the page has everything it loads (its lazy parts too: the service worker is not what this test is about).
+      await page.waitForLoadState('networkidle');
       network.cut();
       await request.locator('#information-answer').fill(words.answer);
       await request.locator('#information-attachment').setInputFiles(pdfFile);
