@@ -56,6 +56,21 @@ export function dueDay(filedAt: Date, targetWorkingDays = DEFAULT_TARGET_WORKING
 }
 
 /**
+ * Working days from the day after `from` to the day of `to`, both in Addis Ababa: none when
+ * both fall on one day, one from a Friday to the Monday after. The days to answer a case
+ * (server/management/workload.ts) and the days a case waited for its customer (issue 25) count so.
+ */
+export function workingDaysBetween(from: Date, to: Date, holidays: Holidays = ETHIOPIAN_HOLIDAYS): number {
+  const last = addisDay(to);
+  let days = 0;
+  for (let noon = noonOf(addisDay(from)); addisDay(noon) < last; ) {
+    noon = new Date(noon.getTime() + DAY_MS);
+    if (isWorkingDay(addisDay(noon), holidays)) days += 1;
+  }
+  return days;
+}
+
+/**
  * The moment a case due on `day` becomes late: the end of that day in Addis Ababa. A case
  * is late when it was not verified or rejected before then; the server compares this
  * stored moment with the clock (or the verdict's date) on every read.

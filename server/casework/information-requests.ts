@@ -6,7 +6,7 @@ import { caseNoticeSources } from '../mail/mail-sources.ts';
 import { appointmentDay } from '../notifications/notice-texts.ts';
 import type { Queryable } from '../db/database.ts';
 import { INFORMATION_MESSAGE_MAX } from '../contract/constants.ts';
-import { addisDay, dueDay, isWorkingDay, lateFrom } from './due-dates.ts';
+import { dueDay, lateFrom, workingDaysBetween } from './due-dates.ts';
 import type { Holidays } from './holidays.ts';
 import type { CaseworkService } from './service.ts';
 import type { InformationRequestStore } from './information-request-store.ts';
@@ -37,21 +37,6 @@ const LANGUAGES = new Set(Object.keys(CATALOG_LOCALE));
 
 /** The moment a request asked at `askedAt` has been open `days` working days: the end of the last of them (Addis Ababa). */
 export const afterWorkingDays = (askedAt: Date, days: number, holidays: Holidays) => lateFrom(dueDay(askedAt, days, holidays));
-
-/**
- * The working days a case waited for its customer: those after the day it was asked, up to and
- * including the day of the answer (asked and answered on one day: none; asked on Friday and
- * answered on Monday: one).
- */
-export function waitedWorkingDays(askedAt: Date, answeredAt: Date, holidays: Holidays): number {
-  const last = addisDay(answeredAt);
-  let waited = 0;
-  for (let noon = new Date(`${addisDay(askedAt)}T12:00:00+03:00`); addisDay(noon) < last; ) {
-    noon = new Date(noon.getTime() + DAY_MS);
-    if (isWorkingDay(addisDay(noon), holidays)) waited += 1;
-  }
-  return waited;
-}
 
 /** A due moment moved on by `days` working days: the end of the day that many working days after its due day. */
 export function dueMovedOn(dueAt: Date, days: number, holidays: Holidays): Date {
@@ -139,7 +124,8 @@ export function createInformationRequests({ store, casework, holidays, alerts, n
       const [calendar, at] = [await holidays(), new Date(clock())];
       return store.answer({
         caseId, customerId, text: answer, attachment, idempotency, at, claimAttachment,
-        dueAfterWaiting: (askedAt, dueAt) => dueMovedOn(dueAt, waitedWorkingDays(askedAt, at, calendar), calendar),
+        // The working days after the day of the request up to the day of the answer (asked on Friday, answered on Monday: one).
+        dueAfterWaiting: (askedAt, dueAt) => dueMovedOn(dueAt, workingDaysBetween(askedAt, at, calendar), calendar),
         answered: (tx, kase) => alerts.holderAlerted(tx, {
           kind: 'information_answered', caseId, caseNumber: kase.caseNumber, eventKey: `information_answered:${caseId}:${kase.version}`, at,
         }),

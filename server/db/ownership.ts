@@ -73,8 +73,9 @@ export const RELATIONS: Record<string, Ownership> = {
   case_answer: { owner: 'cases', sharedWith: ['administration', 'casework'] },
   case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
-  // Issue 25: the officer's requests for information and the customer's answers; the customer's case and its files read them.
-  information_request: { owner: 'casework', sharedWith: ['cases'] },
+  // Issue 25: the officer's requests for information and the customer's answers; the customer's case and its files read
+  // them, and the workload leaves the days waited for an answer out of the days to answer.
+  information_request: { owner: 'casework', sharedWith: ['cases', 'management'] },
   // Issue 25: reviews of a decision; the customer's case and its files read them, the dashboard counts their outcomes.
   case_review: { owner: 'casework', sharedWith: ['cases'] },
   case_review_outcome: { owner: 'casework', public: true },

@@ -41,10 +41,13 @@ export function createManagementService(
       const figures = new Map(staff.map((person) => [person.id, { open: 0, late: 0, days: [] as number[] }]));
       for (const row of cases) {
         const officer = figures.get(row.officer_id)!;
-        if (row.answered_at) officer.days.push(daysToAnswer({ id: row.id, created_at: new Date(row.created_at), answered_at: new Date(row.answered_at) }, calendar));
-        else {
+        if (row.answered_at) {
+          const waits = row.waits.map((wait) => ({ asked_at: new Date(wait.asked_at), answered_at: new Date(wait.answered_at) }));
+          officer.days.push(daysToAnswer({ created_at: new Date(row.created_at), answered_at: new Date(row.answered_at), waits }, calendar));
+        } else {
           officer.open += 1;
-          if (row.due_at && new Date(row.due_at) <= now) officer.late += 1;
+          // A case waiting for its customer is paused (issue 25): never late while it waits.
+          if (row.status !== 'waiting_customer' && row.due_at && new Date(row.due_at) <= now) officer.late += 1;
         }
       }
       const directorateOf = new Map(directorates.map((directorate) => [directorate.id, directorate]));

@@ -84,8 +84,11 @@ export function createManagementStore(db: Queryable) {
      * answered since `since` (the month), with when each was filed and answered and when due.
      */
     workloadCases(directorateId: string | null, since: Date) {
-      return db.query<{ id: string; officer_id: string; created_at: Date; answered_at: Date | null; due_at: Date | null }>(
-        `SELECT p.id, w.officer_id, p.created_at, p.answered_at, p.due_at
+      return db.query<{ id: string; officer_id: string; status: string; created_at: Date; answered_at: Date | null; due_at: Date | null; waits: { asked_at: string; answered_at: string }[] }>(
+        `SELECT p.id, w.officer_id, p.status, p.created_at, p.answered_at, p.due_at,
+           -- Issue 25: the answered requests for information it waited on, whose days are not the officer's.
+           coalesce((SELECT json_agg(json_build_object('asked_at', q.asked_at, 'answered_at', q.answered_at)) FROM information_request q
+                     WHERE q.case_id = p.id AND q.answered_at IS NOT NULL), '[]'::json) AS waits
          FROM case_progress p JOIN case_workload w ON w.id = p.id
          WHERE ${IN_SCOPE} AND w.officer_id IS NOT NULL
            AND ((p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived')) OR p.answered_at >= $2)`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ETHIOPIAN_HOLIDAYS } from '../casework/holidays.ts';
-import { ethiopianMonthStart, median, workingDaysBetween } from './workload.ts';
+import { workingDaysBetween } from '../casework/due-dates.ts';
+import { daysToAnswer, ethiopianMonthStart, median } from './workload.ts';
 
 describe('the workload arithmetic', () => {
   it.each([
@@ -25,6 +26,19 @@ describe('the workload arithmetic', () => {
     // Meskel (Meskerem 17 = 27 September 2026, a Sunday) and Enkutatash skipped by the holidays given.
     expect(workingDaysBetween(new Date('2026-09-08T09:00:00Z'), new Date('2026-09-14T09:00:00Z'), ETHIOPIAN_HOLIDAYS)).toBe(3);
     expect(workingDaysBetween(new Date('2026-09-08T09:00:00Z'), new Date('2026-09-14T09:00:00Z'), none)).toBe(4);
+  });
+
+  it("leaves out the working days a case waited for its customer's answer (issue 25)", () => {
+    const none = { gregorian: [], ethiopian: [], dated: [] };
+    // Filed Monday 2 November, answered Friday 20 November: 14 working days, of which Wednesday 4
+    // to Monday 9 (3 working days) and Thursday 12 to Friday 13 (1) waited for the customer.
+    const filed = { created_at: new Date('2026-11-02T07:00:00Z'), answered_at: new Date('2026-11-20T07:00:00Z') };
+    expect(daysToAnswer({ ...filed, waits: [] }, none)).toBe(14);
+    const waits = [
+      { asked_at: new Date('2026-11-04T07:00:00Z'), answered_at: new Date('2026-11-09T07:00:00Z') },
+      { asked_at: new Date('2026-11-12T07:00:00Z'), answered_at: new Date('2026-11-13T07:00:00Z') },
+    ];
+    expect(daysToAnswer({ ...filed, waits }, none)).toBe(10);
   });
 
   it('takes the middle value, or the mean of the two middle ones', () => {

@@ -1,4 +1,4 @@
-import { addisDay, isWorkingDay } from '../casework/due-dates.ts';
+import { addisDay, workingDaysBetween } from '../casework/due-dates.ts';
 import type { Holidays } from '../casework/holidays.ts';
 
 /**
@@ -18,29 +18,25 @@ export function ethiopianMonthStart(now: Date): { day: string; from: Date } {
   return { day, from: new Date(`${day}T00:00:00+03:00`) };
 }
 
-/** Working days from the day after filing to the answer's day, both in Addis Ababa: answered the day it came is 0. */
-export function workingDaysBetween(filedAt: Date, answeredAt: Date, holidays: Holidays): number {
-  const last = addisDay(answeredAt);
-  let days = 0;
-  for (let noon = noonOf(addisDay(filedAt)); addisDay(noon) < last; ) {
-    noon = new Date(noon.getTime() + DAY_MS);
-    if (isWorkingDay(addisDay(noon), holidays)) days += 1;
-  }
-  return days;
+/** A request for information a case waited on (issue 25): asked, and answered. */
+export interface Wait {
+  asked_at: Date;
+  answered_at: Date;
 }
 
 /**
- * The working days a case spent waiting for its customer, which are not the officer's. No
- * such state exists yet: issue 25 adds it, and its days are subtracted here, where every
- * "days to answer" figure is counted (the accountability issue uses the same definition).
+ * The working days a case spent waiting for its customer (issue 25), which are not the
+ * officer's: each answered request's, counted as the answer moved the due day on. They are
+ * subtracted here, where every "days to answer" figure is counted (the accountability issue
+ * uses the same definition).
  */
-export function waitingForCustomerDays(_case: { id: string }): number {
-  return 0;
+export function waitingForCustomerDays(waits: readonly Wait[], holidays: Holidays): number {
+  return waits.reduce((days, wait) => days + workingDaysBetween(wait.asked_at, wait.answered_at, holidays), 0);
 }
 
-/** The days to answer one case, by the definition above. */
-export function daysToAnswer(answered: { id: string; created_at: Date; answered_at: Date }, holidays: Holidays): number {
-  return Math.max(0, workingDaysBetween(answered.created_at, answered.answered_at, holidays) - waitingForCustomerDays(answered));
+/** The days to answer one case: working days from the day after filing to the answer's day (0 the day it came), less its waits. */
+export function daysToAnswer(answered: { created_at: Date; answered_at: Date; waits: readonly Wait[] }, holidays: Holidays): number {
+  return Math.max(0, workingDaysBetween(answered.created_at, answered.answered_at, holidays) - waitingForCustomerDays(answered.waits, holidays));
 }
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */

@@ -274,6 +274,9 @@ describe.each(databases)('requests for information on $name', (database) => {
       expect(lateView.cases.map((kase: Json) => kase._id)).not.toContain(id);
       const openView = await expectOk(await call('GET', '/staff_api/cases?view=open', officer));
       expect(openView.cases.map((kase: Json) => kase._id)).toContain(id);
+      // Nor in the manager's workload: the officer's other cases are due weeks ahead.
+      const workload = await expectOk(await call('GET', '/staff_api/management/workload', manager));
+      expect(workload.officers.find((person: Json) => person.id === officer.id)).toMatchObject({ late: 0 });
 
       clock.now = at(7);
       await expectOk(await answer(owner, id, answerForm('The receipt is at the office.')));
