@@ -23,7 +23,7 @@ type Review = NonNullable<StaffCase['review']>;
  * the customer asked (from the history, as the case names no ids). The server refuses them
  * (403 reviewNeedsAnotherManager); the page says so before anyone fills the form.
  */
-export function decisionMakers(kase: StaffCase): Set<string> {
+function decisionMakers(kase: StaffCase): Set<string> {
   const asked = kase.history.findLastIndex((entry) => entry.action === 'request_review');
   const before = asked < 0 ? kase.history : kase.history.slice(0, asked);
   const last = (action: string) => before.findLast((entry) => entry.action === action)?.by?._id;
