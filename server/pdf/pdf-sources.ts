@@ -93,6 +93,9 @@ export const pdfSources = {
   actionRequestInformation: 'Information asked of the customer',
   actionAnswerInformation: 'Answered by the customer',
   actionCloseUnanswered: 'Rejected: the request was not answered',
+  // Issue 25: a review of a decision, asked for and decided.
+  actionRequestReview: 'Review asked for by the customer',
+  actionDecideReview: 'Review decided',
   // The response letter (response-letter.ts, issue 25): in the customer's language.
   responseLetter: 'Response to your case',
   letterNumber: 'Letter number',

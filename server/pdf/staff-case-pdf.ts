@@ -56,6 +56,7 @@ const ACTION: Record<string, Key> = {
   respond: 'actionRespond', approve: 'actionApprove', return: 'actionReturn', reject: 'actionReject',
   archive: 'actionArchive', refile: 'actionRefile', transfer: 'actionTransfer', note: 'internalNote',
   request_information: 'actionRequestInformation', answer_information: 'actionAnswerInformation', close_unanswered: 'actionCloseUnanswered',
+  request_review: 'actionRequestReview', decide_review: 'actionDecideReview',
 };
 
 const addisClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Addis_Ababa' });

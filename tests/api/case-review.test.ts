@@ -248,7 +248,11 @@ describe.each(databases)('review of a decision on $name', (database) => {
     const [other] = await server.db.query<{ id: string }>('SELECT id FROM customer_user WHERE email <> $1 LIMIT 1', [DEMO_CUSTOMER.email]);
     expect((await get(`/media/CaseFiles/${seen.review.letter}`, signer.sign(other.id, 'customer', 3600, clock.now).token)).status).toBe(404);
 
-    // History and audit.
+    // History and audit; the staff's printout names both moves.
+    const printout = await get(`/staff_api/cases/${verified.id}/print?language=en`, reviewer.token());
+    const printed = squashed((await pdfPages(new Uint8Array(await printout.arrayBuffer()))).join(' '));
+    expect(printed).toContain(squashed('Review asked for by the customer'));
+    expect(printed).toContain(squashed('Review decided'));
     const [history] = await server.db.query<Json>(
       "SELECT from_status, status, actor_id, note FROM case_history WHERE case_id = $1 AND action = 'decide_review'", [verified.id],
     );
