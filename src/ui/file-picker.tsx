@@ -1,6 +1,10 @@
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FieldError, invalidProps } from './form-errors.tsx';
+import { Spinner } from './spinner.tsx';
+
+// Issue 27: fetched only when someone chooses to make the PDF from photos; the service worker precaches it for offline use.
+const PhotoPdfMaker = lazy(() => import('./photo-pdf/photo-pdf-maker.tsx').then((m) => ({ default: m.PhotoPdfMaker })));
 
 /**
  * A file input in the page's language: the browser's own button says "Choose File" and
@@ -26,6 +30,9 @@ export function FilePicker({
   error?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const [fromPhotos, setFromPhotos] = useState(false);
+  // Wherever a PDF may be attached, photos of paper pages may become it instead.
+  const takesPdf = accept.includes('pdf');
   return (
     <div className="form-field file-picker">
       <label htmlFor={id}>{label}</label>
@@ -58,7 +65,25 @@ export function FilePicker({
             <Trans>Remove</Trans>
           </button>
         )}
+        {takesPdf && !fromPhotos && (
+          <button type="button" className="button button-outline" onClick={() => setFromPhotos(true)}>
+            <Trans>Take or choose photos</Trans>
+          </button>
+        )}
       </div>
+      {fromPhotos && (
+        <Suspense fallback={<Spinner />}>
+          <PhotoPdfMaker
+            id={id}
+            onCancel={() => setFromPhotos(false)}
+            onDone={(pdf) => {
+              if (input.current) input.current.value = '';
+              setFromPhotos(false);
+              onChange(pdf);
+            }}
+          />
+        </Suspense>
+      )}
       {hint && <small className="form-hint">{hint}</small>}
       <FieldError fieldId={id} error={error} />
     </div>
