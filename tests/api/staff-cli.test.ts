@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database.ts';
+import { openDatabase, type Queryable } from '../../server/db/database.ts';
 import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
 import { fillWithMigratedPglite, startTestServer, type TestServer } from '../helpers/server.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
@@ -52,6 +52,8 @@ function expectOneLineRefusal(run: Run, words: string | RegExp) {
 interface Place {
   env: NodeJS.ProcessEnv;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several looks at once: on PGlite the folder is opened once for them, not once each. */
+  look<T>(work: (db: Queryable) => Promise<T>): Promise<T>;
   serve<T>(work: (server: TestServer) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -62,18 +64,19 @@ async function openPlace(database: TestDatabase): Promise<Place> {
     // Migrated already, as after a first `npm start`: no run spends seconds on initdb.
     await fillWithMigratedPglite(path.join(dataDir, 'db'));
     const folder = path.join(dataDir, 'db');
-    // Served once first: the demo's directorates and teams are seeded then.
-    await startTestServer({ name: 'pglite', url: folder }, { dataDir }).then((server) => server.close());
+    // Each look opens the folder (seconds of WebAssembly start) and closes it for the next run.
+    const look = async <T,>(work: (db: Queryable) => Promise<T>) => {
+      const db = await openDatabase({ url: folder });
+      try {
+        return await work(db);
+      } finally {
+        await db.close();
+      }
+    };
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      async query<T>(sql: string, params?: unknown[]) {
-        const db = await openDatabase({ url: folder });
-        try {
-          return await db.query<T>(sql, params);
-        } finally {
-          await db.close();
-        }
-      },
+      query: <T,>(sql: string, params?: unknown[]) => look((db) => db.query<T>(sql, params)),
+      look,
       async serve(work) {
         const server = await startTestServer({ name: 'pglite', url: folder }, { dataDir });
         try {
@@ -91,6 +94,7 @@ async function openPlace(database: TestDatabase): Promise<Place> {
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     query: (sql, params) => server.db.query(sql, params),
+    look: (work) => work(server.db),
     serve: (work) => work(server),
     async close() {
       await server.close();
@@ -113,13 +117,14 @@ describe.each(databases)('npm run staff on $name', (database) => {
   let directorate: string;
   let team: { id: string; directorate_id: string };
   const staff = (...args: string[]) => ({ run: (password: string) => runCli(place.env, args, `${password}\n`) });
-  const rowOf = (email: string) =>
-    place.query<Json>(
+  // Read through `db` when the test has the database open already (a served portal, a look).
+  const rowOf = (email: string, db: Queryable = place) =>
+    db.query<Json>(
       `SELECT id, firstname, middlename, lastname, role, status, directorate_id, team_id, password_hash FROM staff_user WHERE email = $1`, [email],
     ).then((rows) => rows[0]);
   // The changes to a staff user (their sign-ins are in the log too).
-  const auditOf = (id: string) =>
-    place.query<Json>(
+  const auditOf = (id: string, db: Queryable = place) =>
+    db.query<Json>(
       `SELECT actor_id, actor_role, action, subject_type, before, after FROM audit_entry
        WHERE subject_id = $1 AND action IN ('create_staff', 'save_staff', 'set_password') ORDER BY id`, [id],
     );
@@ -132,9 +137,10 @@ describe.each(databases)('npm run staff on $name', (database) => {
 
   beforeAll(async () => {
     place = await openPlace(database);
-    [team] = await place.query<{ id: string; directorate_id: string }>(
+    // Served once first: the demo's directorates and teams are seeded then.
+    [team] = await place.serve((server) => server.db.query<{ id: string; directorate_id: string }>(
       `SELECT id, directorate_id FROM team WHERE status = 'active' ORDER BY created_at, id LIMIT 1`,
-    );
+    ));
     directorate = team.directorate_id;
   }, 60_000);
   afterAll(() => place?.close());
@@ -145,31 +151,35 @@ describe.each(databases)('npm run staff on $name', (database) => {
       '--role', 'manager', '--directorate', directorate).run('Blue-Harbour-Lantern-7');
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain(`manager ${email} is ready`);
-    const before = await rowOf(email);
-    const token = await place.serve(async (server) => {
+    const { before, token } = await place.serve(async (server) => {
+      const stored = await rowOf(email, server.db);
       const signedIn = await expectOk(await staffSignIn(server, email, 'Blue-Harbour-Lantern-7'));
-      return signedIn.token as string;
+      return { before: stored, token: signedIn.token as string };
     });
 
     // The documented reset: the e-mail and a new password, nothing else.
     const reset = await staff('--email', email).run('Quiet-Meadow-Falcon-3');
     expect(reset.code, reset.stderr).toBe(0);
-    const after = await rowOf(email);
-    expect(after).toEqual({ ...before, password_hash: expect.any(String) });
-    expect(after.password_hash).not.toBe(before.password_hash);
-    expect(after).toMatchObject({ firstname: 'Mekdes', middlename: 'Haile', lastname: 'Wolde', role: 'manager', directorate_id: directorate });
-
-    await place.serve(async (server) => {
+    const after = await place.serve(async (server) => {
+      const stored = await rowOf(email, server.db);
+      expect(stored).toEqual({ ...before, password_hash: expect.any(String) });
+      expect(stored.password_hash).not.toBe(before.password_hash);
+      expect(stored).toMatchObject({ firstname: 'Mekdes', middlename: 'Haile', lastname: 'Wolde', role: 'manager', directorate_id: directorate });
       await expectError(await fetch(`${server.url}/staff_api/cases`, { headers: { authorization: `Bearer ${token}` } }), 401, 'sessionInvalid');
       await expectError(await staffSignIn(server, email, 'Blue-Harbour-Lantern-7'), 401, 'loginFailed');
       await expectOk(await staffSignIn(server, email, 'Quiet-Meadow-Falcon-3'));
+      return stored;
     });
 
     // A run that changes a field changes that field only.
     expect((await staff('--email', email, '--lastname', 'Tadesse').run('Quiet-Meadow-Falcon-4')).code).toBe(0);
-    expect(await rowOf(email)).toMatchObject({ firstname: 'Mekdes', middlename: 'Haile', lastname: 'Tadesse', role: 'manager', directorate_id: directorate });
+    const [changed, audit, notices] = await place.look((db) => Promise.all([
+      rowOf(email, db),
+      auditOf(after.id, db),
+      db.query(`SELECT notice, channel FROM notification_job WHERE staff_id = $1`, [after.id]),
+    ]));
+    expect(changed).toMatchObject({ firstname: 'Mekdes', middlename: 'Haile', lastname: 'Tadesse', role: 'manager', directorate_id: directorate });
 
-    const audit = await auditOf(after.id);
     expect(audit.map((entry) => [entry.action, entry.actor_id, entry.actor_role, entry.subject_type])).toEqual([
       ['create_staff', null, 'command_line', 'staff'],
       ['set_password', null, 'command_line', 'staff'],
@@ -181,8 +191,7 @@ describe.each(databases)('npm run staff on $name', (database) => {
     // The audit log keeps ids and codes, never the person's name or e-mail.
     expect(JSON.stringify(audit)).not.toMatch(/Mekdes|Haile|Wolde|Tadesse|cli-manager/);
     // Each password set is mailed to the person, as any change of it is (queued with the change).
-    expect(await place.query(`SELECT notice, channel FROM notification_job WHERE staff_id = $1`, [after.id]))
-      .toEqual(Array(3).fill({ notice: 'staff_password_changed', channel: 'mail' }));
+    expect(notices).toEqual(Array(3).fill({ notice: 'staff_password_changed', channel: 'mail' }));
   });
 
   everyCase('never demotes or switches off the last active admin, and writes nothing when it refuses', SLOW, async () => {
