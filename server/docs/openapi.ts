@@ -17,6 +17,8 @@ const TAGS = [
   ['accusations', 'Filing an accusation (anyone) and following it by its reference.'],
   ['staff', "The corporation's staff frame: one sign-in and sign-out for every staff role (and the acceptors' own, from SPEC section 7)."],
   ['casework', 'Officers and managers: the directorate\'s queue, taking, assigning, scheduling, answering, approving, returning and rejecting cases.'],
+  ['case reviews', 'The review of a decision (issue 25): asked for by its customer within the window, decided by a manager who had no part in it.'],
+  ['information requests', "Asking the customer (issue 25): an officer's request for information on an ongoing case, the customer's answer with an optional PDF, and the close of a request left unanswered."],
   ['accusation-review', 'Ethics users (stored role accusation_acceptor): accusations from received through review to closed, assignment and internal notes.'],
   ['archive', 'Archivists and admins: filing closed cases under categories, and searching what is filed.'],
   ['administration', 'Admins: reference data (divisions, directorates, teams, case requests, questions, holidays, languages) and staff users.'],
