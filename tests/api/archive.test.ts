@@ -327,6 +327,8 @@ describe.each(databases)('assigning, archiving and lateness on $name', (database
     await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { scheduled_date: today }, officer.token));
     await expectOk(await post(`/staff_api/cases/${target.id}/schedule`, { extended_date: inTwoDays }, officer.token));
     await expectOk(await post(`/staff_api/cases/${target.id}/reject`, { rejection_justification: 'Filed twice.' }, officer.token));
+    // Filed once its customer may no longer ask for a review (issue 25, tests/api/case-review.test.ts).
+    now = (await server.db.query<{ review_until: Date }>('SELECT review_until FROM customer_case WHERE id = $1', [target.id]))[0].review_until.getTime();
     const archivist = await staff('archivist', null);
     const category = await expectOk(await post('/staff_api/archive/categories', { name: `Audited ${database.name}` }, archivist.token));
     await expectOk(await post(`/staff_api/cases/${target.id}/archive`, { category: category._id }, archivist.token));
