@@ -52,6 +52,12 @@ import { fileStorageFor } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { setUpNotifications } from './notifications/setup.ts';
+import { channelChoiceRoutes } from './notifications/channel-choice-routes.ts';
+import { createChannelChoiceStore } from './notifications/channel-choice-store.ts';
+import { createChannelChoiceService } from './notifications/channel-choice-service.ts';
+import { createStatusLookup } from './cases/status-lookup.ts';
+import { botNameOf, telegramBotFor, telegramSender } from './telegram/setup.ts';
+import { telegramRoutes } from './telegram/routes.ts';
 import { smsRoutes } from './sms/routes.ts';
 import { createSmsService } from './sms/service.ts';
 import { createSmsStore } from './sms/store.ts';
@@ -179,7 +185,15 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   // The customers' notices of their cases' moves: queued with each move, sent by every instance's drain.
   // Issue 25: the "answered" mail's one-tap rating link is signed with the token key, checked by the ratings.
   const ratingLinks = createRatingLinks(secret);
-  const notifications = setUpNotifications(app, { db, mailer, config, clock, ratingLinks });
+  // Issue 26: the Telegram bot (off without TELEGRAM_BOT_TOKEN): it answers what /checkstatus shows, and the notices go to its linked chats.
+  const statusLookup = createStatusLookup({
+    caseByNumber: createCaseStore(db, config.caseNumberPrefix, clock).publicCaseByNumber, accusationByReference: createReviewStore(db).statusByReference,
+  });
+  const telegramBot = telegramBotFor(config, { db, lookUp: statusLookup, clock });
+  const notifications = setUpNotifications(app, { db, mailer, config, clock, ratingLinks, telegram: telegramBot && telegramSender(telegramBot) });
+  const channelChoices = createChannelChoiceService({ store: createChannelChoiceStore(db), botName: botNameOf(telegramBot, app.log) });
+  await app.register(channelChoiceRoutes, { service: channelChoices, sessions });
+  await app.register(telegramRoutes, { bot: telegramBot, webhookSecret: config.telegram.webhookSecret, lookupLimit: config.lookupLimit });
 
   await app.register(divisionRoutes, { service: createDivisionService(createDivisionStore(db)), sessions });
   const attempts = createAttemptCounters(db);

@@ -54,6 +54,11 @@ export interface Config {
    * refuses every webhook).
    */
   sms: { httpUrl: string; httpAuth: string; sender: string; httpFormat: 'json' | 'form'; dailyCap: number; webhookSecret: string };
+  /**
+   * The Telegram bot (issue 26): off without `botToken`; Telegram's updates must carry
+   * `webhookSecret` (empty refuses every one); `apiRoot` is Telegram's Bot API, or a stand-in.
+   */
+  telegram: { botToken: string; webhookSecret: string; apiRoot: string };
   /** Per-route limits for guessable secrets (one-time codes, reset tokens, logins). */
   guessLimit: { max: number; windowMs: number };
   /** Failed sign-ins per account from all addresses together; the per-address cap is guessLimit.max. */
@@ -140,6 +145,17 @@ function sms(env: NodeJS.ProcessEnv): Config['sms'] {
   };
 }
 
+function telegram(env: NodeJS.ProcessEnv): Config['telegram'] {
+  const webhookSecret = env.TELEGRAM_WEBHOOK_SECRET || '';
+  // Telegram's own rule for secret_token, and at least as long as the SMS gateway's: it is all that tells Telegram from anyone.
+  if (webhookSecret && !/^[A-Za-z0-9_-]{16,256}$/.test(webhookSecret)) {
+    throw new Error('TELEGRAM_WEBHOOK_SECRET must be 16 to 256 characters A-Z, a-z, 0-9, _ and -');
+  }
+  const apiRoot = (env.TELEGRAM_API_ROOT || 'https://api.telegram.org').replace(/\/$/, '');
+  if (!URL.canParse(apiRoot)) throw new Error(`TELEGRAM_API_ROOT must be an http(s):// address, got "${apiRoot}"`);
+  return { botToken: env.TELEGRAM_BOT_TOKEN || '', webhookSecret, apiRoot };
+}
+
 function tokenSecret(env: NodeJS.ProcessEnv): string {
   const secret = env.TOKEN_SECRET || '';
   // It signs sessions, print links and code hashes: a short one could be guessed offline from one token.
@@ -178,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyPollMs: intFromEnv(env, 'NOTIFY_POLL_MS', 5_000),
     smsProvider: smsProvider(env),
     sms: sms(env),
+    telegram: telegram(env),
     guessLimit: {
       max: intFromEnv(env, 'GUESS_LIMIT_MAX', 10),
       windowMs: intFromEnv(env, 'GUESS_LIMIT_WINDOW_MS', 15 * 60_000),

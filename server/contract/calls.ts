@@ -11,6 +11,7 @@ import { archiveCalls } from './archive-calls.ts';
 import { managementCalls } from './management-calls.ts';
 import { referenceDataCalls, staffUserCalls } from './administration-calls.ts';
 import { healthCalls } from './operations-calls.ts';
+import { noticeChannelCalls, telegramCalls } from './telegram-calls.ts';
 import { smsGatewayCalls } from './sms-calls.ts';
 import type { CallName } from './endpoints.ts';
 
@@ -39,6 +40,8 @@ export const calls = {
   ...managementCalls,
   ...referenceDataCalls,
   ...healthCalls,
+  ...noticeChannelCalls,
+  ...telegramCalls,
   ...smsGatewayCalls,
 };
 export type Calls = typeof calls;

@@ -18,6 +18,9 @@ export const endpoints = {
   forgotCustomerUser: { method: 'POST', path: '/customer_user_api/forgot_customer_user', auth: false },
   resetCustomerUser: { method: 'PUT', path: '/customer_user_api/reset_customer_user/:id/:token', auth: false },
   resetPasswordByCode: { method: 'POST', path: '/customer_user_api/reset_customer_password_by_code', auth: false },
+  // issue 26: the channels the notices of a customer's cases go by (the profile page)
+  getNoticeChannels: { method: 'GET', path: '/customer_user_api/notice_channels', auth: 'customer' },
+  saveNoticeChannels: { method: 'PUT', path: '/customer_user_api/notice_channels', auth: 'customer' },
   // organisation
   getAllDivisions: { method: 'GET', path: '/division_api/get_all_divisions', auth: false },
   getDivisions: { method: 'GET', path: '/division_api/get_division', auth: 'customer' },
@@ -131,6 +134,8 @@ export const endpoints = {
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },
+  // the Telegram bot's updates (issue 26): no token, Telegram's secret-token header instead
+  telegramWebhook: { method: 'POST', path: '/telegram/webhook', auth: false },
   // the SMS gateway's webhooks (issue 26): no token, the shared secret in X-Webhook-Secret instead
   smsInbound: { method: 'POST', path: '/sms/inbound', auth: false },
   smsDelivery: { method: 'POST', path: '/sms/delivery', auth: false },

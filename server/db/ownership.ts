@@ -113,6 +113,13 @@ export const RELATIONS: Record<string, Ownership> = {
 
   // The notices waiting to be sent, queued by the case moves (server/cases calls the hook) and password changes.
   notification_job: { owner: 'notifications' },
+  // Issue 26: the channels a customer chose on the profile page, and the one rule of who is told by what.
+  customer_notice_choice: { owner: 'notifications' },
+  customer_notice_channel: { owner: 'notifications' },
+  // Issue 26: the chats of the Telegram bot, their language and linked account; the notices go to a linked one.
+  telegram_chat: { owner: 'telegram', sharedWith: ['notifications'] },
+  // The account a verified phone signs in: the bot links a chat sharing that number's contact to it.
+  customer_verified_phone: { owner: 'accounts', public: true },
 
   // The admin's settings and the due dates' holidays; casework gets holidays through administration's service.
   holiday: { owner: 'administration' },

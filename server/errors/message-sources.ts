@@ -16,6 +16,8 @@ export const messageSources = {
   unauthorized: 'Please log in to continue.',
   // Issue 26: the SMS gateway's webhooks (server/sms) without the shared secret the portal was given.
   webhookSecretInvalid: 'This address is only for the SMS gateway, with the secret the portal was configured with.',
+  // Issue 26: the Telegram bot's webhook without the secret token registered with Telegram.
+  telegramSecretInvalid: 'This address is only for Telegram, with the secret token the portal registered.',
 
   // Accounts (SPEC sections 5 and 7, issue 3)
   fieldRequired: 'Please fill in every required field.',

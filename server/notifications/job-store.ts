@@ -2,7 +2,8 @@ import type { Queryable } from '../db/database.ts';
 import type { DueDigestItem, Notice, NoticePayload } from './notices.ts';
 import type { Recipient } from './notice-texts.ts';
 
-export type Channel = 'mail' | 'sms';
+/** Telegram (issue 26) carries only the notices of cases, to a chat the bot linked. */
+export type Channel = 'mail' | 'sms' | 'telegram';
 
 /** A job a drainer holds the lease of. */
 export interface LeasedJob {
@@ -25,7 +26,9 @@ export function createJobStore(db: Queryable) {
     /**
      * Queues one job per channel in the caller's transaction (the case move's, the password
      * change's), for a customer or a staff user. No SMS job for a customer without a phone,
-     * no mail job for one without an e-mail (a phone account, issue 26).
+     * no mail job for one without an e-mail (a phone account, issue 26). A case's notice goes
+     * only by the channels its customer has and chose (migration 037's customer_notice_channel,
+     * the one rule); a password notice by every contact they have, whatever they chose.
      */
     async queue(
       tx: Queryable,
@@ -33,9 +36,11 @@ export function createJobStore(db: Queryable) {
     ) {
       await tx.query(
         `INSERT INTO notification_job (channel, notice, case_id, customer_id, staff_id, payload, run_after)
-         SELECT channel, $2, $3, $4, $5, $6::jsonb, $7 FROM unnest($1::text[]) AS channel
-         WHERE (channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> ''))
-           AND (channel <> 'mail' OR $4::uuid IS NULL OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND email IS NOT NULL))`,
+         SELECT queued.channel, $2, $3, $4, $5, $6::jsonb, $7 FROM unnest($1::text[]) AS queued (channel)
+         WHERE (queued.channel <> 'sms' OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND phone <> ''))
+           AND (queued.channel <> 'mail' OR $4::uuid IS NULL OR EXISTS (SELECT 1 FROM customer_notice_address WHERE id = $4 AND email IS NOT NULL))
+           AND CASE WHEN $3::uuid IS NULL OR $4::uuid IS NULL THEN queued.channel <> 'telegram'
+                    ELSE EXISTS (SELECT 1 FROM customer_notice_channel c WHERE c.customer_id = $4 AND c.channel = queued.channel) END`,
         [job.channels, job.notice, job.caseId ?? null, job.customerId ?? null, job.staffId ?? null, JSON.stringify(job.payload), job.at],
       );
     },
@@ -96,6 +101,12 @@ export function createJobStore(db: Queryable) {
           ])
         : await db.query<Recipient>('SELECT firstname, email, phone, language FROM customer_notice_address WHERE id = $1', [job.customer_id]);
       return rows[0];
+    },
+
+    /** The Telegram chat linked to a customer now; undefined once they sent /stop (or never linked one). */
+    async chatOf(customerId: string): Promise<number | undefined> {
+      const rows = await db.query<{ chat_id: string | number }>('SELECT chat_id FROM telegram_chat WHERE customer_id = $1', [customerId]);
+      return rows[0] && Number(rows[0].chat_id);
     },
 
     /** Marks a job sent; false when this drainer no longer held its lease (it expired and another took it). */

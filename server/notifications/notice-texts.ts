@@ -36,7 +36,7 @@ export interface Recipient {
 
 const LANGUAGES = new Set(Object.keys(CATALOG_LOCALE));
 /** The stored language if the server writes it; Amharic otherwise, as for every other mail (SPEC 9). */
-const languageOf = (recipient: Recipient): Language => (LANGUAGES.has(recipient.language) ? (recipient.language as Language) : 'am');
+export const languageOf = (recipient: Recipient): Language => (LANGUAGES.has(recipient.language) ? (recipient.language as Language) : 'am');
 
 /**
  * An appointment's day as the customer reads dates in the app: the Ethiopian calendar for

@@ -6,10 +6,11 @@ import type { Mailer } from '../mail/mailer.ts';
 import { registry } from '../metrics/metrics.ts';
 import type { Channel, JobStore, LeasedJob } from './job-store.ts';
 import { noticeMail, noticeSms } from './notice-texts.ts';
-import { noticeOf, type AlertMail, type MovedCase } from './notices.ts';
+import { noticeOf, type AlertMail, type CaseNotice, type MovedCase } from './notices.ts';
 import { queuePasswordNotice, type PasswordOwner } from './password-notices.ts';
 import { staffNoticeMail } from './staff-alert-mail.ts';
 import type { SmsProvider } from './sms.ts';
+import { noticeTelegram, type TelegramSender } from './telegram-notice.ts';
 import type { RatingLinks } from '../ratings/rating-links.ts';
 
 /**
@@ -60,6 +61,8 @@ interface Dependencies {
   mailer: Mailer;
   /** Undefined when SMS are off (SMS_PROVIDER=none): no SMS job is queued or sent. */
   sms: SmsProvider | undefined;
+  /** Undefined without the Telegram bot (TELEGRAM_BOT_TOKEN unset): no Telegram job is queued or sent. */
+  telegram: TelegramSender | undefined;
   /** The portal's address, for the link to the case (or, in a password notice, to where to act on it). */
   publicUrl: string;
   clock: () => number;
@@ -85,8 +88,8 @@ export const retryDelay = (attempts: number) => Math.min(RETRY_FIRST_MS * 2 ** (
  * that dies between sending and marking leaves the lease to expire and the job is sent
  * again: at least once, because a second copy of a notice harms less than a lost one.
  */
-export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLinks, reviewWindowDays, log, pollMs }: Dependencies) {
-  const channels: Channel[] = sms ? ['mail', 'sms'] : ['mail'];
+export function createNotifier({ store, mailer, sms, telegram, publicUrl, clock, ratingLinks, reviewWindowDays, log, pollMs }: Dependencies) {
+  const channels: Channel[] = ['mail', ...(sms ? ['sms' as const] : []), ...(telegram ? ['telegram' as const] : [])];
   /** Drains run one after another in an instance; the timer's and a test's may ask at once. */
   let draining: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -103,6 +106,11 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
     try {
       if (job.notice === 'staff_alert' || job.notice === 'staff_due_digest') await mailer.send(staffNoticeMail(recipient, job.payload, publicUrl));
       else if (job.channel === 'mail') await mailer.send(noticeMail(job.notice, recipient, job.payload, link));
+      else if (job.channel === 'telegram') {
+        // Unlinked (/stop) since it was queued: nothing to send, and nothing to retry.
+        const chat = await store.chatOf(job.customer_id!);
+        if (chat !== undefined) await telegram!(chat, noticeTelegram(job.notice as CaseNotice, recipient, job.payload, link));
+      }
       else await sms!.send(recipient.phone, noticeSms(job.notice, recipient, job.payload, link), { jobId: job.id, caseNotice: job.case_id !== null });
     } catch (error) {
       // A relay's refusal may quote the address; the log must not (the job id leads to it).
@@ -158,7 +166,7 @@ export function createNotifier({ store, mailer, sms, publicUrl, clock, ratingLin
       const made = noticeOf(move);
       if (!made) return;
       // Issue 25: the answer's one-tap rating link, its 30 days counted from the answer (the move's time, the app's clock).
-      // The e-mail writes it; the SMS never does (one segment).
+      // The e-mail and the Telegram message write it; the SMS never does (one segment).
       const payload =
         made.notice === 'answered' ? { ...made.payload, ratingLink: `${publicUrl}/rate/${ratingLinks.token(move.caseId, move.at.getTime())}` }
         // Issue 25: the rejected mail names the route to a review; the SMS does not (one segment).

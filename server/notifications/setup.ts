@@ -6,6 +6,7 @@ import { createJobStore } from './job-store.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
 import { createSmsSender, smsTransportFor } from './sms.ts';
 import type { RatingLinks } from '../ratings/rating-links.ts';
+import type { TelegramSender } from './telegram-notice.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,11 @@ declare module 'fastify' {
  */
 export function setUpNotifications(
   app: FastifyInstance,
-  { db, mailer, config, clock, ratingLinks }: { db: Database; mailer: Mailer; config: Config; clock: () => number; ratingLinks: RatingLinks },
+  { db, mailer, config, clock, ratingLinks, telegram }: {
+    db: Database; mailer: Mailer; config: Config; clock: () => number; ratingLinks: RatingLinks;
+    /** The Telegram bot's sender (issue 26); undefined when the bot is off. */
+    telegram: TelegramSender | undefined;
+  },
 ): Notifier {
   const transport = smsTransportFor(config, app.log);
   // Notices, codes and replies to incoming SMS all go through it: one daily cap, one table of sent SMS.
@@ -31,6 +36,7 @@ export function setUpNotifications(
     store: createJobStore(db),
     mailer,
     sms,
+    telegram,
     publicUrl: config.publicUrl,
     clock,
     ratingLinks,

@@ -15,6 +15,7 @@ export const queryKeys = {
   customer: {
     all: ['customer'] as const,
     profile: (id: string) => [...queryKeys.customer.all, 'profile', id] as const,
+    noticeChannels: (id: string) => [...queryKeys.customer.all, 'notice-channels', id] as const,
     cases: () => [...queryKeys.customer.all, 'cases'] as const,
     casesPage: (page: number, sort: -1 | 1) => [...queryKeys.customer.cases(), 'list', page, sort] as const,
     caseSummary: () => [...queryKeys.customer.cases(), 'summary'] as const,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomerUser } from '../../../server/contract/accounts.ts';
+import type { NoticeChannels } from '../../../server/contract/telegram-calls.ts';
 import { api } from '../../app/http.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 import type { LoginName } from './login-name.ts';
@@ -17,6 +18,7 @@ export const accountsApi = {
   resetPassword: (id: string, token: string, password: string) =>
     api('resetCustomerUser', { params: { id, token }, json: { password } }),
   resetPasswordByCode: (phone: string, otp: string, password: string) => api('resetPasswordByCode', { json: { phone, otp, password } }),
+  saveNoticeChannels: (channels: NoticeChannels) => api('saveNoticeChannels', { json: channels }),
 };
 
 export const customerQuery = (id: string) =>
@@ -24,6 +26,13 @@ export const customerQuery = (id: string) =>
     queryKey: queryKeys.customer.profile(id),
     queryFn: ({ signal }) => api('getCustomerUser', { params: { id }, signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** Issue 26: the channels the notices of the customer's cases go by, and whether Telegram is linked. */
+export const noticeChannelsQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.customer.noticeChannels(id),
+    queryFn: ({ signal }) => api('getNoticeChannels', { signal }),
   });
 
 /** SPEC section 3: pictures load from the customer-images media path. */

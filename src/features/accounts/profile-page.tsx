@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { customerQuery, fullName } from './api.ts';
 import { Avatar } from './avatar.tsx';
+import { NoticeChannelsSection } from './notice-channels.tsx';
 
 /** SPEC section 2 /dashboard/settings "My profile". */
 export function ProfilePage({ customerId }: { customerId: string }) {
@@ -55,6 +56,7 @@ export function ProfilePage({ customerId }: { customerId: string }) {
           </div>
         </dl>
       </section>
+      <NoticeChannelsSection customerId={customerId} />
     </main>
   );
 }
