@@ -359,6 +359,26 @@ describe.each(databases)('review of a decision on $name', (database) => {
     await expectError(await requestReview(kase.id, 'Too late.'), 409, 'reviewWindowClosed');
   });
 
+  it('falls due at its review’s due moment: late for staff, and swept like an open case (the holder and the managers alerted once)', async () => {
+    const kase = await verifiedCase();
+    clock.now += DAY;
+    await expectOk(await requestReview(kase.id, 'Please look again.'));
+    const dueAt = new Date((await row(kase.id)).due_at).getTime();
+    const lateAlerts = async (who: Staff) =>
+      (await expectOk(await get('/staff_api/alerts', who.token()))).alerts.filter((alert: Json) => alert.kind === 'late' && alert.case?.id === kase.id);
+    clock.now = dueAt - 1000;
+    await server.app.sweepStaffAlerts();
+    expect((await expectOk(await get(`/staff_api/cases/${kase.id}`, reviewer.token()))).late).toBe('no');
+    expect(await lateAlerts(reviewer)).toEqual([]);
+    clock.now = dueAt + 60_000;
+    await server.app.sweepStaffAlerts();
+    await server.app.sweepStaffAlerts();
+    expect((await expectOk(await get(`/staff_api/cases/${kase.id}`, reviewer.token()))).late).toBe('yes');
+    for (const who of [officer, approver, reviewer]) {
+      expect((await lateAlerts(who)).map((alert: Json) => alert.due_at)).toEqual([new Date(dueAt).toISOString()]);
+    }
+  });
+
   it('counts requested and changed reviews per division on the management dashboard', async () => {
     const kase = await verifiedCase();
     const [{ division_id: division }] = await server.db.query<{ division_id: string }>('SELECT division_id FROM customer_case WHERE id = $1', [kase.id]);
