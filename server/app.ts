@@ -189,7 +189,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const statusLookup = createStatusLookup({
     caseByNumber: createCaseStore(db, config.caseNumberPrefix, clock).publicCaseByNumber, accusationByReference: createReviewStore(db).statusByReference,
   });
-  const telegramBot = telegramBotFor(config, { db, lookUp: statusLookup, clock });
+  // Its /start offers the selector's languages, read from the admin's settings (made below) at each /start.
+  const telegramBot = telegramBotFor(config, { db, lookUp: statusLookup, offered: () => settings.languages(), clock });
   const notifications = setUpNotifications(app, { db, mailer, config, clock, ratingLinks, telegram: telegramBot && telegramSender(telegramBot) });
   const channelChoices = createChannelChoiceService({ store: createChannelChoiceStore(db), botName: botNameOf(telegramBot, app.log) });
   await app.register(channelChoiceRoutes, { service: channelChoices, sessions });

@@ -1,5 +1,5 @@
 import { Bot, InlineKeyboard, Keyboard, type Context } from 'grammy';
-import { API_LANGUAGE } from '../contract/constants.ts';
+import { API_LANGUAGE, type Locale } from '../contract/constants.ts';
 import { translate, type Language } from '../errors/catalogs.ts';
 import { readPhone } from '../phones/phone-number.ts';
 import { statusNumberIn, type StatusLookup } from '../cases/status-lookup.ts';
@@ -9,14 +9,14 @@ import { telegramSources } from './telegram-sources.ts';
 
 const texts = translate(telegramSources);
 
-/** The languages the app's selector offers, each in its own words (src/i18n/locales.ts), in its order. */
-const LANGUAGE_BUTTONS: [Language, string][] = [
-  [API_LANGUAGE.en, 'English'],
-  [API_LANGUAGE.am, 'አማርኛ'],
-  [API_LANGUAGE.om, 'Afaan Oromoo'],
-  [API_LANGUAGE.ti, 'ትግርኛ'],
-  [API_LANGUAGE.so, 'Soomaali'],
-  [API_LANGUAGE.aa, 'Qafaraf'],
+/** The six languages as the app's selector names them, each in its own words (src/i18n/locales.ts), in its order. */
+const LANGUAGE_NAMES: [Locale, string][] = [
+  ['en', 'English'],
+  ['am', 'አማርኛ'],
+  ['om', 'Afaan Oromoo'],
+  ['ti', 'ትግርኛ'],
+  ['so', 'Soomaali'],
+  ['aa', 'Qafaraf'],
 ];
 const CHOSEN = /^language:(\w+)$/;
 
@@ -26,6 +26,8 @@ interface Dependencies {
   apiRoot: string;
   store: TelegramStore;
   lookUp: StatusLookup;
+  /** The languages the selector offers (the admin's setting; English and Amharic always). */
+  offered: () => Promise<Locale[]>;
   clock: () => number;
 }
 
@@ -36,20 +38,26 @@ interface Dependencies {
  * phone it is, and the notices of that account's cases come here; /stop unlinks. It is fed
  * by the webhook (./routes.ts), never by polling.
  */
-export function createTelegramBot({ token, apiRoot, store, lookUp, clock }: Dependencies): Bot {
+export function createTelegramBot({ token, apiRoot, store, lookUp, offered, clock }: Dependencies): Bot {
   const bot = new Bot(token, { client: { apiRoot } });
   // Amharic until the chat chose, as every text of the portal (SPEC 9).
   const languageOf = async (ctx: Context): Promise<Language> => (await store.languageOf(ctx.chat!.id)) ?? 'am';
   const say = async (ctx: Context, text: keyof typeof telegramSources) => texts[text][await languageOf(ctx)];
+  // The selector's languages now, as the API names them (the callback data and the stored language).
+  const offeredLanguages = async () => {
+    const locales = await offered();
+    return LANGUAGE_NAMES.filter(([locale]) => locales.includes(locale)).map(([locale, name]) => [API_LANGUAGE[locale], name] as const);
+  };
   const shareContact = (language: Language) => new Keyboard().requestContact(texts.telegramShareContact[language]).resized().oneTime();
 
   bot.command('start', async (ctx) => {
-    const keyboard = InlineKeyboard.from(LANGUAGE_BUTTONS.map(([language, label]) => [InlineKeyboard.text(label, `language:${language}`)]));
+    const buttons = (await offeredLanguages()).map(([language, name]) => [InlineKeyboard.text(name, `language:${language}`)]);
+    const keyboard = InlineKeyboard.from(buttons);
     await ctx.reply(await say(ctx, 'telegramChooseLanguage'), { reply_markup: keyboard });
   });
 
   bot.callbackQuery(CHOSEN, async (ctx) => {
-    const language = LANGUAGE_BUTTONS.find(([offered]) => offered === ctx.match[1])?.[0];
+    const language = (await offeredLanguages()).find(([chosen]) => chosen === ctx.match[1])?.[0];
     await ctx.answerCallbackQuery();
     if (!language || !ctx.chat) return;
     await store.setLanguage(ctx.chat.id, language, new Date(clock()));

@@ -3,14 +3,18 @@ import type { Bot } from 'grammy';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { StatusLookup } from '../cases/status-lookup.ts';
+import type { Locale } from '../contract/constants.ts';
 import type { TelegramSender } from '../notifications/telegram-notice.ts';
 import { createTelegramBot } from './bot.ts';
 import { createTelegramStore } from './store.ts';
 
 /** The portal's Telegram bot, or undefined when TELEGRAM_BOT_TOKEN is unset (the bot is off). */
-export function telegramBotFor(config: Pick<Config, 'telegram'>, { db, lookUp, clock }: { db: Database; lookUp: StatusLookup; clock: () => number }) {
+export function telegramBotFor(
+  config: Pick<Config, 'telegram'>,
+  { db, lookUp, offered, clock }: { db: Database; lookUp: StatusLookup; offered: () => Promise<Locale[]>; clock: () => number },
+) {
   const { botToken, apiRoot } = config.telegram;
-  return botToken ? createTelegramBot({ token: botToken, apiRoot, store: createTelegramStore(db), lookUp, clock }) : undefined;
+  return botToken ? createTelegramBot({ token: botToken, apiRoot, store: createTelegramStore(db), lookUp, offered, clock }) : undefined;
 }
 
 /** How the notifier sends a notice to a linked chat. */

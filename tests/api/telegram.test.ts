@@ -152,24 +152,39 @@ describe.each(databases)('the Telegram bot on $name', (database) => {
     expect(await chatRow(user)).toBeUndefined();
   });
 
-  it('/start offers the six languages, and the chat keeps the one it chose', async () => {
+  it('/start offers the languages the selector offers, and the chat keeps the one it chose', async () => {
     const user = newUser();
-    expect(await expectOk(await text(user, '/start'))).toEqual({ ok: true });
-    const [offer] = api.sentTo(user);
-    // Amharic until the chat chose, with a button for each language the selector offers.
-    expect(offer.text).toBe('የቤቶች ልማት ኮርፖሬሽን። ቋንቋዎን ይምረጡ፦');
-    expect(offer.reply_markup.inline_keyboard.flat().map((button: Json) => [button.text, button.callback_data])).toEqual([
-      ['English', 'language:en'], ['አማርኛ', 'language:am'], ['Afaan Oromoo', 'language:or'], ['ትግርኛ', 'language:tg'], ['Soomaali', 'language:sm'], ['Qafaraf', 'language:af'],
-    ]);
+    // The admin's setting of the selector's languages, read at each /start and choice: all six here, three below.
+    const offer = (locales: string[]) => server.db.query("UPDATE portal_setting SET value = $1::jsonb WHERE key = 'languages'", [JSON.stringify(locales)]);
+    const [{ value }] = await server.db.query<{ value: string[] }>("SELECT value FROM portal_setting WHERE key = 'languages'");
+    await offer(['en', 'am', 'om', 'ti', 'so', 'aa']);
+    try {
+      expect(await expectOk(await text(user, '/start'))).toEqual({ ok: true });
+      const [languages] = api.sentTo(user);
+      // Amharic until the chat chose, with a button for each language.
+      expect(languages.text).toBe('የቤቶች ልማት ኮርፖሬሽን። ቋንቋዎን ይምረጡ፦');
+      expect(languages.reply_markup.inline_keyboard.flat().map((button: Json) => [button.text, button.callback_data])).toEqual([
+        ['English', 'language:en'], ['አማርኛ', 'language:am'], ['Afaan Oromoo', 'language:or'], ['ትግርኛ', 'language:tg'], ['Soomaali', 'language:sm'], ['Qafaraf', 'language:af'],
+      ]);
 
-    await expectOk(await chooseLanguage(user, 'or'));
-    expect(await chatRow(user)).toEqual({ language: 'or', customer_id: null });
-    const welcome = api.sentTo(user)[1];
-    expect(welcome.text).toMatch(/^Lakkoofsa dhimmaa \(fakkeenyaaf HDC-2019-000123\)/);
-    expect(welcome.reply_markup.keyboard).toEqual([[{ text: 'Lakkoofsa bilbilaa koo qoodi', request_contact: true }]]);
-    // Its next answers are in Oromo too.
-    await expectOk(await text(user, 'hello'));
-    expect(lastTextTo(user)).toMatch(/^Haala isaa argachuuf/);
+      await expectOk(await chooseLanguage(user, 'or'));
+      expect(await chatRow(user)).toEqual({ language: 'or', customer_id: null });
+      const welcome = api.sentTo(user)[1];
+      expect(welcome.text).toMatch(/^Lakkoofsa dhimmaa \(fakkeenyaaf HDC-2019-000123\)/);
+      expect(welcome.reply_markup.keyboard).toEqual([[{ text: 'Lakkoofsa bilbilaa koo qoodi', request_contact: true }]]);
+      // Its next answers are in Oromo too.
+      await expectOk(await text(user, 'hello'));
+      expect(lastTextTo(user)).toMatch(/^Haala isaa argachuuf/);
+
+      await offer(['en', 'am', 'ti']);
+      await expectOk(await text(user, '/start'));
+      expect(api.sentTo(user).at(-1)!.reply_markup.inline_keyboard.flat().map((button: Json) => button.text)).toEqual(['English', 'አማርኛ', 'ትግርኛ']);
+      // A language no longer offered is not taken.
+      await expectOk(await chooseLanguage(user, 'sm'));
+      expect(await chatRow(user)).toEqual({ language: 'or', customer_id: null });
+    } finally {
+      await offer(value);
+    }
   });
 
   it("answers a case number or an accusation reference with its status in the chat's language", async () => {
