@@ -4,8 +4,12 @@
  * the pages of issue 13, mobile and desktop presets, each page BENCH_WEB_RUNS times
  * (default 3); it prints the median of each figure. /dashboard is audited signed in as the
  * demo customer: the token is put in session storage before the app's scripts run.
- * BENCH_WEB_PAGES and BENCH_WEB_PRESETS pick fewer; BENCH_WEB_REPORTS=<folder> keeps the reports.
+ * BENCH_WEB_PAGES and BENCH_WEB_PRESETS pick fewer (an empty BENCH_WEB_PRESETS runs no Lighthouse); BENCH_WEB_REPORTS=<folder> keeps the reports.
  * A figure printer, not a test: it prints the targets beside the figures.
+ * Then (issue 27) the time to make one PDF page of a photo, with the CPU slowed 4× as on a
+ * cheap phone: the accusation form's photo panel converts a 12 MP photo of a printed letter
+ * (tests/helpers/page-photo.ts) BENCH_WEB_RUNS times; the page's own 'photo-pdf-page'
+ * measure is read. BENCH_WEB_PHOTO=0 leaves it out.
  * Build first (`npm run build`, under the shared lock when others run e2e tests).
  */
 import fs from 'node:fs';
@@ -17,10 +21,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { DEMO_CUSTOMER } from '../server/seed/seed.ts';
 import { startServer } from './bench/processes.ts';
+import { pagePhoto } from '../tests/helpers/page-photo.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/checkstatus,/makeaccusation,/manual,/login,/dashboard').split(',');
-const PRESETS = (process.env.BENCH_WEB_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
+const PRESETS = (process.env.BENCH_WEB_PRESETS ?? 'mobile,desktop').split(',').filter(Boolean) as Preset[];
 type Preset = 'mobile' | 'desktop';
 /** A folder to keep each run's Lighthouse report in (JSON), to see where the time and bytes went. */
 const REPORTS = process.env.BENCH_WEB_REPORTS;
@@ -85,6 +90,35 @@ async function audit(page: string, preset: Preset): Promise<Audit> {
   }
 }
 
+/** Milliseconds of each photo-to-page conversion and the PDF's KB, with the CPU slowed 4×. */
+async function photoToPdfPage(): Promise<{ ms: number[]; kb: number }> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 375, height: 812 } });
+  try {
+    const tab = await browser.newPage();
+    await tab.evaluateOnNewDocument(() => localStorage.setItem('lan', 'En'));
+    await tab.goto(`${server.base}/makeaccusation`, { waitUntil: 'networkidle0' });
+    // The photo is drawn before the CPU is slowed: only the conversion is measured.
+    const photo = path.join(dataDir, 'letter.jpg');
+    fs.writeFileSync(photo, Buffer.from(await tab.evaluate(pagePhoto), 'base64'));
+    const offer = await tab.waitForSelector('::-p-text(Take or choose photos)');
+    await offer!.click();
+    const input = await tab.waitForSelector('[data-testid=accusation-attachment-photos]');
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let run = 1; run <= RUNS; run++) {
+      await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(photo);
+      await tab.waitForSelector(`img[alt="Page ${run}"]`);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const ms = await tab.evaluate(() => performance.getEntriesByName('photo-pdf-page').map((entry) => entry.duration));
+    const size = await tab.$eval('[data-testid=accusation-attachment-photos-size]', (element) => element.textContent ?? '');
+    await tab.close();
+    return { ms, kb: Number(/(\d+) KB/.exec(size)?.[1]) / RUNS };
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
@@ -101,6 +135,13 @@ try {
         `${page.padEnd(16)} ${String(pick('performance')).padStart(4)}  ${(lcp / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(pick('tbt'))).padStart(4)} ms  ${pick('cls').toFixed(3)}  ${pick('kib').toFixed(0).padStart(5)} KiB${missed ? '  (misses a target)' : ''}`,
       );
     }
+  }
+  if (process.env.BENCH_WEB_PHOTO !== '0') {
+    const { ms, kb } = await photoToPdfPage();
+    const time = median(ms);
+    console.log(
+      `\nPhoto to PDF page, CPU 4× slower (target ≤ 1 s, ≤ 300 KB): median ${Math.round(time)} ms of ${ms.length} (${ms.map(Math.round).join(', ')}), ${kb.toFixed(0)} KB a page${time > 1000 || kb > 300 ? '  (misses a target)' : ''}`,
+    );
   }
 } finally {
   chrome.kill();

@@ -77,8 +77,10 @@ export function PhotoPdfMaker({
   }, [photos, pages, greyscale]);
   const kb = pdf ? Math.round(pdf.size / 1024) : 0;
 
-  const add = (files: FileList | null) => {
-    const added = Array.from(files ?? [], (file) => ({ id: nextId.current++, file }));
+  const add = (input: HTMLInputElement) => {
+    const added = Array.from(input.files ?? [], (file) => ({ id: nextId.current++, file }));
+    // Emptied, so choosing the same photo again is a change too.
+    input.value = '';
     setPhotos((current) => [...current, ...added]);
   };
   const move = (index: number, by: -1 | 1) =>
@@ -100,11 +102,11 @@ export function PhotoPdfMaker({
       <div className="photo-pdf-add">
         {/* The camera on a phone; capture opens it directly, so picking saved photos is the second input. */}
         <label className="button button-outline">
-          <input type="file" accept="image/*" capture="environment" multiple className="visually-hidden" onChange={(event) => add(event.target.files)} />
+          <input type="file" accept="image/*" capture="environment" multiple className="visually-hidden" onChange={(event) => add(event.target)} />
           <Trans>Take a photo</Trans>
         </label>
         <label className="button button-outline">
-          <input type="file" accept="image/*" multiple className="visually-hidden" data-testid={`${id}-photos`} onChange={(event) => add(event.target.files)} />
+          <input type="file" accept="image/*" multiple className="visually-hidden" data-testid={`${id}-photos`} onChange={(event) => add(event.target)} />
           <Trans>Choose photos</Trans>
         </label>
       </div>
