@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,9 @@ describe.skipIf(!hasChromium)('photos to one PDF in Chromium', () => {
     const kb = Number(/^One page, (\d+) KB$/.exec(size ?? '')?.[1]);
     expect(kb).toBeGreaterThan(20);
     expect(kb).toBeLessThanOrEqual(300);
+    // The page tools are named buttons a keyboard and a screen reader reach.
+    const { violations } = await new AxeBuilder({ page }).include('.photo-pdf').analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Use these pages' }).click();
     expect(await page.getByTestId('accusation-attachment-name').textContent()).toBe('photos.pdf');

@@ -23,8 +23,9 @@ export type PhotoToPage = (photo: Blob, options: PageOptions) => Promise<Uint8Ar
 
 export const photoToPage: PhotoToPage = async (photo, { greyscale }) => {
   const start = performance.now();
-  // Turned upright by its EXIF orientation, as the phone's gallery shows it.
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  // Upright by its EXIF orientation, as the phone's gallery shows it: the default ('from-image');
+  // naming it would be a TypeError in browsers that only know the older values.
+  const bitmap = await createImageBitmap(photo);
   const long = Math.max(bitmap.width, bitmap.height);
   const short = Math.min(bitmap.width, bitmap.height);
   const scale = Math.min(1, PAGE_LONG_SIDE / long, PAGE_SHORT_SIDE / short);

@@ -93,9 +93,9 @@ export function PhotoPdfMaker({
 
   return (
     <section className="photo-pdf" aria-labelledby={`${id}-photos-title`}>
-      <h3 id={`${id}-photos-title`}>
+      <h2 id={`${id}-photos-title`}>
         <Trans>Pages from photos</Trans>
-      </h3>
+      </h2>
       <p className="form-hint">
         <Trans>Each photo becomes one page of a PDF. Photograph the whole page from above, in good light.</Trans>
       </p>
