@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * `npm run bench:web`: Lighthouse 13 (performance only) with Debian's Chromium against the
  * built app served by the real server (`node server/main.ts`, compression and all), on

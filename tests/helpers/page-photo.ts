@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * A phone's photo of a printed A4 letter, drawn in the browser (issue 27: the photo is made by
  * the test, not committed): 12 megapixels as a phone takes it, the sheet on a darker desk,

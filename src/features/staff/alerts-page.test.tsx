@@ -5,13 +5,14 @@ import { staffSession } from '../../app/staff-session.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { AlertsPage } from './alerts-page.tsx';
 import { StaffLayout } from './staff-layout.tsx';
+import type { StaffAlert } from '../../../server/contract/staff-calls.ts';
 
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const tokenFor = (payload: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.c2lnbmF0dXJl`;
 
 const CASE = 'c0ffee00-0000-4000-8000-000000000001';
 const ACCUSATION = 'acc00000-0000-4000-8000-000000000002';
-let alerts = [
+let alerts: StaffAlert[] = [
   { id: 'a1', kind: 'response_returned', unread: true, created_at: '2026-12-01T07:30:00Z', case: { id: CASE, case_number: 'HDC-2019-000001' }, note: 'Name the repair date.', due_at: null },
   { id: 'a2', kind: 'accusation_filed', unread: false, created_at: '2026-11-30T07:30:00Z', accusation: { id: ACCUSATION, reference: 'ACC-2019-000003' }, note: null, due_at: null },
   { id: 'a3', kind: 'due_soon', unread: true, created_at: '2026-11-29T21:00:00Z', case: { id: CASE, case_number: 'HDC-2019-000001' }, note: null, due_at: '2026-12-03T21:00:00Z' },
@@ -77,7 +78,7 @@ describe('my alerts', () => {
 
   it("says a case is five working days late to management, with its due day, in English and Amharic", async () => {
     const listed = alerts;
-    const escalated = { id: 'a4', kind: 'escalated', unread: true, created_at: '2026-12-11T21:05:00Z', case: { id: CASE, case_number: 'HDC-2019-000004' }, note: null, due_at: '2026-12-04T21:00:00Z' };
+    const escalated: StaffAlert = { id: 'a4', kind: 'escalated', unread: true, created_at: '2026-12-11T21:05:00Z', case: { id: CASE, case_number: 'HDC-2019-000004' }, note: null, due_at: '2026-12-04T21:00:00Z' };
     alerts = [escalated, ...listed];
     try {
       const { unmount } = await page();
