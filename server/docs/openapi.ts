@@ -24,6 +24,7 @@ const TAGS = [
   ['administration', 'Admins: reference data (divisions, directorates, teams, case requests, questions, holidays, languages) and staff users.'],
   ['management', 'Managers and admins: the dashboard and the audit log.'],
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
+  ['sms', "The SMS gateway's webhooks (issue 26): incoming messages (a case number or reference is answered with its status; STOP and START) and delivery receipts, with the shared secret."],
   ['telegram', "The Telegram bot's webhook (issue 26): Telegram's updates, with the secret token."],
 ] as const;
 
