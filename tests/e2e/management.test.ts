@@ -115,8 +115,9 @@ describe.skipIf(!hasChromium)('staff administration and the dashboard in Chromiu
         await signInByToken(page, app.server.url, 'staff', { email: MANAGER, password: PASSWORD }, { locale });
         await page.goto('/staff/dashboard');
         await page.locator('.chart-card svg.chart').first().waitFor();
-        // The officers' workload, cases by division, by directorate, the weekly trend and the ratings; no accusations for a manager.
-        expect(await page.locator('.chart-card').count()).toBe(5);
+        // The officers' workload, cases by division, by directorate, the weekly trend, the ratings, the review rates per
+        // division and the recent rating comments (issue 25); no accusations for a manager.
+        expect(await page.locator('.chart-card').count()).toBe(7);
         expect(await page.locator('.chart-card svg.chart rect').count()).toBeGreaterThan(5);
         const total = Number(await page.locator('.figures div').first().locator('dd').textContent());
         expect(total).toBeGreaterThan(0);

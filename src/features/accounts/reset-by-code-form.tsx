@@ -9,7 +9,7 @@ import { NewPasswordFields, useNewPassword } from '../../ui/new-password-fields.
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
 import { accountsApi } from './api.ts';
-import { useLoginCountdown } from './reset-password-page.tsx';
+import { useLoginCountdown } from '../../ui/login-countdown.ts';
 
 /**
  * Issue 26: a phone account's new password, with the code texted to `phone`

@@ -1,7 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../i18n/locales.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
@@ -10,25 +9,7 @@ import { accountsApi } from './api.ts';
 import { AuthCard, BackToLogin } from '../../ui/auth-card.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
-
-/** SPEC section 9: after a reset the page goes to /login in 6 seconds. */
-export const RESET_REDIRECT_SECONDS = 6;
-
-/** The seconds left before a done reset (by link or, issue 26, by code) goes to /login. */
-export function useLoginCountdown(done: boolean): number {
-  const navigate = useNavigate();
-  const [secondsLeft, setSecondsLeft] = useState(RESET_REDIRECT_SECONDS);
-  useEffect(() => {
-    if (!done) return;
-    if (secondsLeft === 0) {
-      void navigate({ to: '/login' });
-      return;
-    }
-    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [done, secondsLeft, navigate]);
-  return secondsLeft;
-}
+import { useLoginCountdown } from '../../ui/login-countdown.ts';
 
 export function ResetPasswordPage({ id, token }: { id: string; token: string }) {
 
