@@ -121,7 +121,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui|ky)[\\/]/, priority: 2 },
             { name: 'shell', test: /[\\/]src[\\/](routes[\\/][^?]+|app[\\/].+|i18n[\\/].+|features[\\/][^/\\]+[\\/](api|staff-session|login-name)\.ts|ui[\\/]toast\.tsx)$/, priority: 1 },
-            { name: 'forms', test: /[\\/]src[\\/](ui[\\/](form-errors|form-field|file-picker|submit-button|use-file-bytes|use-server-refusal|lazy-pdf-viewer|details-list|accusation-state-badge|back-link|auth-card|credentials-form|receipt-panel|new-password-fields|login-countdown)\.tsx?|ui[\\/]pdf[\\/]frame\.ts|outbox[\\/](drafts|open-db|outbox|sender|backoff|use-draft|use-outbox-submit|draft-status)\.tsx?)$/, priority: 0 },
+            { name: 'forms', test: /[\\/]src[\\/](ui[\\/](form-errors|form-field|file-picker|submit-button|use-file-bytes|use-server-refusal|lazy-pdf-viewer|details-list|accusation-state-badge|back-link|auth-card|credentials-form|receipt-panel|new-password-fields|login-countdown|upload-progress)\.tsx?|ui[\\/]pdf[\\/]frame\.ts|outbox[\\/](drafts|open-db|outbox|sender|backoff|use-draft|use-outbox-submit|draft-status)\.tsx?)$/, priority: 0 },
             { name: 'cases', test: /[\\/]src[\\/](features[\\/]cases[\\/](answers|case-rows|status-badge)\.tsx?|ui[\\/](answer-text|person-name)\.ts)$/, priority: 0 },
           ],
         },

@@ -185,10 +185,11 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   // The customers' notices of their cases' moves: queued with each move, sent by every instance's drain.
   // Issue 25: the "answered" mail's one-tap rating link is signed with the token key, checked by the ratings.
   const ratingLinks = createRatingLinks(secret);
-  // Issue 26: the Telegram bot (off without TELEGRAM_BOT_TOKEN): it answers what /checkstatus shows, and the notices go to its linked chats.
+  // Issue 26: what a number asked about by SMS or Telegram finds: what /checkstatus shows anyone.
   const statusLookup = createStatusLookup({
     caseByNumber: createCaseStore(db, config.caseNumberPrefix, clock).publicCaseByNumber, accusationByReference: createReviewStore(db).statusByReference,
   });
+  // The Telegram bot (off without TELEGRAM_BOT_TOKEN): it answers with that lookup, and the notices go to its linked chats.
   // Its /start offers the selector's languages, read from the admin's settings (made below) at each /start.
   const telegramBot = telegramBotFor(config, { db, lookUp: statusLookup, offered: () => settings.languages(), clock });
   const notifications = setUpNotifications(app, { db, mailer, config, clock, ratingLinks, telegram: telegramBot && telegramSender(telegramBot) });
@@ -309,7 +310,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   });
   // Issue 26: the SMS gateway's webhooks; an SMS status check reads what the web one reads.
   const smsService = createSmsService({
-    store: createSmsStore(db), sms: notifications.sms, caseByNumber: caseStore.publicCaseByNumber, accusationByReference: createReviewStore(db).statusByReference, clock,
+    store: createSmsStore(db), sms: notifications.sms, lookUp: statusLookup, clock,
   });
   await app.register(smsRoutes, { service: smsService, webhookSecret: config.sms.webhookSecret, lookupLimit: config.lookupLimit });
   await serveApiDocs(app);

@@ -44,6 +44,21 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
   const resetHash = (token: string) => createHash('sha256').update(token).digest('hex');
   /** The account an e-mail names, or the one a number signs in (migration 035). */
   const accountOf = (login: Login) => ('phone' in login ? store.customerByPhone(login.phone) : store.customerByEmail(login.email));
+
+  /**
+   * The active account a code or a reset is asked for, and the language to write to it in
+   * (`language` when the app names one, else the one they registered in); undefined for none.
+   * A number's texts are counted first, whoever holds it, so its hourly cap says nothing either.
+   */
+  async function accountWrittenTo(login: Login, language?: Language) {
+    if ('phone' in login) {
+      phoneTexts.requireSms();
+      await phoneTexts.count(login.phone);
+    }
+    const customer = await accountOf(login);
+    if (!customer || customer.status !== 'active') return undefined;
+    return { customer, writeIn: language ?? (customer.language as Language) };
+  }
   const otpInvalid = () => new ApiError(400, 'otpInvalid');
 
   /** A new one-time code for the customer, replacing any before it (kept hashed); the code itself, to send. */
@@ -111,13 +126,9 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
      * registered in. Not waited for: an unknown or verified one answers at once, so must this one.
      */
     async resendOtp(login: Login, language?: Language) {
-      if ('phone' in login) {
-        phoneTexts.requireSms();
-        await phoneTexts.count(login.phone);
-      }
-      const customer = await accountOf(login);
-      if (!customer || customer.status !== 'active') return;
-      const writeIn = language ?? (customer.language as Language);
+      const asked = await accountWrittenTo(login, language);
+      if (!asked) return;
+      const { customer, writeIn } = asked;
       if ('phone' in login) {
         if (!customer.phone_verified) phoneTexts.sendInBackground(login.phone, phoneSms('codeSms', writeIn, await newOtp(customer.id)));
       } else if (!customer.email_verified) await sendOtp(customer.id, login.email, writeIn, customer.firstname, false);
@@ -150,13 +161,9 @@ export function createAccountService({ store, sessions, mailer, secret, publicUr
      * `language` when the app names one, else the customer's stored one.
      */
     async forgotPassword(login: Login, language?: Language) {
-      if ('phone' in login) {
-        phoneTexts.requireSms();
-        await phoneTexts.count(login.phone);
-      }
-      const customer = await accountOf(login);
-      if (!customer || customer.status !== 'active') return;
-      const writeIn = language ?? (customer.language as Language);
+      const asked = await accountWrittenTo(login, language);
+      if (!asked) return;
+      const { customer, writeIn } = asked;
       if ('phone' in login) {
         phoneTexts.sendInBackground(login.phone, phoneSms('codeSms', writeIn, await newOtp(customer.id)));
         return;

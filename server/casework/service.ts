@@ -205,13 +205,14 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
       ]);
       if (!found || !work) throw notFound();
       // The text a response starts from, filled for this case (issue 25); null: the case request has none in the customer's language.
-      const letterTemplate = template ? filledTemplate(template, {
+      const letterTemplate = template.text ? filledTemplate(template.text, {
         name: fullName(found.customer), case_number: found.case_number, filed_date: found.createdAt, due_date: work.due_date, today: new Date(clock()),
       }) : null;
       const history = (await store.history(caseId)).map((entry) => ({
         action: entry.action, from: entry.from, to: entry.to, note: entry.note,
         by: entry.actor_id ? { _id: entry.actor_id, role: entry.actor_role ?? '' } : null,
         actor_name: entry.actor_name,
+        by_customer: entry.actor_role === 'customer',
         assigned_to: entry.assigned_to,
         transfer: entry.transfer,
         at: new Date(entry.at).toISOString(),
@@ -222,6 +223,8 @@ export function createCaseworkService({ store, queue, holidays, cases, ratings, 
       return {
         ...found, ...work, history, may_approve: mayApprove(session, atWork), version: atWork.version, customer_cases: customerCases,
         letter_template: letterTemplate, rating,
+        // Whom an officer writes to (issue 25: a request for information is written in the customer's language).
+        customer_language: template.language,
       };
     },
 

@@ -213,8 +213,11 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
       return facts;
     },
 
-    /** The case request's response letter template in the case customer's language ('' when none). */
-    async letterTemplate(caseId: string): Promise<string> {
+    /**
+     * The case customer's language (the API's suffix), and the case request's response letter
+     * template in it ('' when none).
+     */
+    async letterTemplate(caseId: string): Promise<{ text: string; language: string }> {
       const [row] = await db.query<{ templates: Record<string, string>; language: string }>(
         `SELECT json_build_object(${sixNames('r', 'letter_template')}) AS templates, n.language
          FROM customer_case c
@@ -223,7 +226,7 @@ export function createCaseworkStore(db: Database, afterMove?: (tx: Queryable, mo
          WHERE c.id = $1`,
         [caseId],
       );
-      return row?.templates[`letter_template_${row.language}`] ?? '';
+      return { text: row?.templates[`letter_template_${row.language}`] ?? '', language: row?.language ?? 'am' };
     },
 
     /** A staff user's full name, as a letter is signed. */

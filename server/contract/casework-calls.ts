@@ -76,8 +76,10 @@ const StaffHistoryEntry = Type.Object({
   from: Type.Union([Type.String(), Type.Null()]),
   to: Type.String(),
   by: Type.Union([Type.Object({ _id: Type.String(), role: Type.String() }), Type.Null()]),
-  /** The staff member's full name; null for the system (the customer's filing, a job). */
+  /** The staff member's full name; null for the system (the customer's filing, a job) and for the customer. */
   actor_name: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the customer acted (issue 25: their answer to a request, their request for a review). */
+  by_customer: Type.Boolean(),
   /** For an assignment: the officer the case went to. */
   assigned_to: Type.Union([StaffPerson, Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()]),
@@ -119,6 +121,8 @@ const StaffCase = Type.Intersect([
      * officer to start a response from; null when there is none.
      */
     letter_template: Type.Union([Type.String(), Type.Null()]),
+    /** The customer's language (the API's suffix: en, am, or, tg, sm, af): what a request to them is written in. */
+    customer_language: Type.String(),
     /** Issue 25: the customer's rating of the case and its comment; null while not rated. */
     rating: Type.Union([StaffRating, Type.Null()]),
   }),

@@ -1,25 +1,20 @@
-import type { AccusationStatus } from '../contract/accusations.ts';
-import type { PublicCaseStatus } from '../contract/cases.ts';
-import { normaliseCaseNumber } from '../cases/case-number.ts';
+import { statusNumberIn, type StatusLookup } from '../cases/status-lookup.ts';
 import type { SmsProvider } from '../notifications/sms.ts';
-import { fixedReply, replyLanguage, statusReply, type Found } from './replies.ts';
+import { fixedReply, replyLanguage, statusReply } from './replies.ts';
 import type { ReceiptState, SmsStore } from './store.ts';
 
 interface Dependencies {
   store: SmsStore;
   /** Sends the replies; undefined with SMS_PROVIDER=none (STOP and START are still taken). */
   sms: SmsProvider | undefined;
-  /** The status check's own reads: the public fields of a case, an accusation's state. */
-  caseByNumber: (caseNumber: string) => Promise<Pick<PublicCaseStatus, 'case_number' | 'status' | 'schedule_program'> | undefined>;
-  accusationByReference: (reference: string) => Promise<{ reference: string; status: AccusationStatus } | undefined>;
+  /** What a number asked about finds: the status check's own reads (shared with the Telegram bot). */
+  lookUp: StatusLookup;
   clock: () => number;
 }
 
 /** What an incoming SMS got (the smsInbound answer). */
 export type InboundAnswer = 'status' | 'not_found' | 'help' | 'stopped' | 'started' | 'limited';
 
-/** A case number or accusation reference in an SMS: the status check's form (PREFIX-YEAR-NNNNNN), anywhere in the text. */
-const NUMBER_IN_TEXT = /\b[A-Za-z]{2,10}-\d{4}-\d{6}\b/;
 const COMMAND = /\b(STOP|START)\b/i;
 
 /** A receipt's status in the words gateways use (DLR states and their spelled-out forms); others (queued, sent …) change nothing. */
@@ -31,27 +26,14 @@ function receiptState(status: string): ReceiptState | undefined {
 }
 
 /** Ask by SMS (issue 26): a customer's SMS answered with a status, STOP and START, and the gateway's receipts. */
-export function createSmsService({ store, sms, caseByNumber, accusationByReference, clock }: Dependencies) {
-  async function lookUp(typed: string): Promise<Found> {
-    const number = normaliseCaseNumber(typed)!;
-    const kase = await caseByNumber(number);
-    if (kase) {
-      // The appointment as it stands: the last one set, moved if it was.
-      const last = kase.schedule_program.at(-1)?.schedule;
-      const appointment = last?.extended_date ?? last?.scheduled_date ?? undefined;
-      return { kind: 'case', number: kase.case_number, status: kase.status, ...(appointment ? { appointment } : {}) };
-    }
-    const accusation = await accusationByReference(number);
-    return accusation ? { kind: 'accusation', number: accusation.reference, status: accusation.status } : { kind: 'not_found', number };
-  }
-
+export function createSmsService({ store, sms, lookUp, clock }: Dependencies) {
   return {
     /**
      * An SMS from `from` (+251…): STOP or START, taken whatever the limit; else, within
      * `withinLimit` (the sender's lookups), the status of the number in it or the help.
      */
     async inbound(from: string, text: string, withinLimit: () => Promise<boolean>): Promise<InboundAnswer> {
-      const typed = NUMBER_IN_TEXT.exec(text)?.[0];
+      const typed = statusNumberIn(text);
       // The number looked up is no language keyword, even when its prefix reads like one.
       const language = replyLanguage(typed ? text.replace(typed, ' ') : text, await store.languageOf(from));
       const command = typed ? undefined : COMMAND.exec(text)?.[1].toUpperCase();

@@ -152,7 +152,9 @@ describe.each(databases)('requests for information on $name', (database) => {
     await expectError(await ask(colleague, id, { message: 'Please send your ID card.' }), 403, 'caseHeldByAnother');
     await expectError(await ask(stranger, id, { message: 'Please send your ID card.' }), 404, 'notFound');
     await expectError(await ask(officer, id, { message: '   ' }), 400, 'invalidRequest');
-    const { version } = await staffCase(officer, id);
+    const { version, customer_language } = await staffCase(officer, id);
+    // The officer writes in the customer's language, which the case names (the API's suffix).
+    expect(customer_language).toBe('en');
     await expectError(await ask(officer, id, { message: 'Please send your ID card.', version: version - 1 }), 409, 'caseChangedMeanwhile');
     expect(await count('SELECT count(*)::int AS n FROM information_request WHERE case_id = $1', [id])).toBe(0);
 
@@ -245,7 +247,7 @@ describe.each(databases)('requests for information on $name', (database) => {
     const [request] = kase.information_requests;
     expect(request.answer).toEqual({ text: 'Here is the certificate.', attachment: expect.any(String), answered_at: new Date(clock.now).toISOString() });
     const staffRead = await staffCase(officer, id);
-    expect(staffRead.history.at(-1)).toMatchObject({ action: 'answer_information', from: 'waiting_customer', to: 'ongoing', by: null, actor_name: null });
+    expect(staffRead.history.at(-1)).toMatchObject({ action: 'answer_information', from: 'waiting_customer', to: 'ongoing', by: null, actor_name: null, by_customer: true });
     expect((await alertsOf('information_answered', id)).map((row) => row.staff_id)).toEqual([officer.id]);
 
     // The PDF: the owner and the staff of the case read it; another customer gets what a missing file gets.

@@ -7,7 +7,7 @@ import { ErrorSummary, FieldError, invalidProps, useFormErrors } from '../../ui/
 import { FormField } from '../../ui/form-field.tsx';
 import { FilePicker } from '../../ui/file-picker.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { ReceiptPanel } from '../../ui/receipt-panel.tsx';
 import { useFileBytes } from '../../ui/use-file-bytes.ts';
 import { outbox, shortId } from '../../outbox/outbox.ts';
@@ -183,11 +183,7 @@ export function MakeAccusationPage({ outboxId }: { outboxId?: string }) {
         {preview && <LazyPdfViewer source={{ data: preview }} height={600} title={t`Attachment preview`} />}
         <DraftStatus draft={draft} onDiscard={clear} />
         {submit.isPending ? (
-          <div className="upload-progress" role="status">
-            <Spinner label={t`Sending`} />
-            <progress max={1} value={submit.progress} aria-label={t`Sending`} />
-            <span>{Math.round(submit.progress * 100)}%</span>
-          </div>
+          <UploadProgress progress={submit.progress} />
         ) : (
           <div className="form-actions">
             <button type="button" className="button button-outline" onClick={() => router.history.back()}>

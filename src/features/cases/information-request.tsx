@@ -12,7 +12,7 @@ import { useOutboxSubmit, type Delivered } from '../../outbox/use-outbox-submit.
 import { DetailsSection } from '../../ui/details-section.tsx';
 import { FilePicker } from '../../ui/file-picker.tsx';
 import { ErrorSummary, FieldError, invalidProps, useFormErrors } from '../../ui/form-errors.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { InformationRequestList, openRequest, type InformationRequest } from '../../ui/information-requests.tsx';
 import { authHeaders, caseFileUrl, type Case } from './api.ts';
 
@@ -137,11 +137,7 @@ function AnswerForm({ kase, customerId, onDelivered }: { kase: Case; customerId:
         onChange={setFile}
       />
       {submit.isPending ? (
-        <div className="upload-progress" role="status">
-          <Spinner label={t`Sending`} />
-          <progress max={1} value={submit.progress} aria-label={t`Sending`} />
-          <span>{Math.round(submit.progress * 100)}%</span>
-        </div>
+        <UploadProgress progress={submit.progress} />
       ) : (
         <div className="form-actions">
           <button type="submit" className="button button-primary">

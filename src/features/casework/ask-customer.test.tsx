@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderScreen } from '../../testing/render.tsx';
 import type { StaffCase } from '../../app/staff-cases.ts';
-import { InformationRequests } from './ask-customer.tsx';
+import { AskCustomerFields, InformationRequests } from './ask-customer.tsx';
 
 /** A case asked twice (issue 25): once answered with a PDF, then again, still open; as staffGetCase answers it. */
 const askedTwice = (status: string) =>
@@ -41,5 +41,12 @@ describe('the requests to the customer on the staff case page', () => {
   it('shows nothing on a case never asked about', async () => {
     const { container } = await renderScreen(<InformationRequests kase={{ ...askedTwice('ongoing'), information_requests: [] }} />);
     expect(container.textContent).toBe('');
+  });
+
+  it("names the customer's language above the message, in its own script", async () => {
+    await renderScreen(<AskCustomerFields message="" onChange={() => {}} language="am" />);
+    expect(screen.getByTestId('customer-language').textContent).toBe('The customer reads አማርኛ.');
+    await renderScreen(<AskCustomerFields message="" onChange={() => {}} language="or" />);
+    expect(screen.getAllByTestId('customer-language')[1].textContent).toBe('The customer reads Afaan Oromoo.');
   });
 });

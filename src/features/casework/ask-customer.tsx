@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INFORMATION_MESSAGE_MAX } from '../../../server/contract/constants.ts';
+import { API_LANGUAGE, INFORMATION_MESSAGE_MAX } from '../../../server/contract/constants.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { staffSession } from '../../app/staff-session.ts';
 import type { StaffCase } from '../../app/staff-cases.ts';
 import { formatDate } from '../../i18n/dates.ts';
@@ -9,11 +10,19 @@ import { InformationRequestList, openRequest } from '../../ui/information-reques
 import { TextAreaField } from '../../ui/staff/text-area-field.tsx';
 import { caseFileUrl } from './api.ts';
 
-/** "Ask the customer"'s fields in the move's dialog (issue 25): the message, and what asking does. */
-export function AskCustomerFields({ message, onChange }: { message: string; onChange: (message: string) => void }) {
+/** The name of a language given by the API's suffix (am, or, tg …), in that language, as the selector writes it. */
+const languageName = (language: string) =>
+  LOCALES[(Object.keys(API_LANGUAGE) as Locale[]).find((locale) => API_LANGUAGE[locale] === language) ?? 'am'].label;
+
+/** "Ask the customer"'s fields in the move's dialog (issue 25): the message, whom it is for, and what asking does. */
+export function AskCustomerFields({ message, onChange, language }: { message: string; onChange: (message: string) => void; language: string }) {
   const { t } = useLingui();
+  const readerLanguage = languageName(language);
   return (
     <>
+      <p className="form-hint" data-testid="customer-language">
+        <Trans>The customer reads {readerLanguage}.</Trans>
+      </p>
       <TextAreaField
         id="information-message"
         label={t`What the customer should send or tell`}

@@ -215,7 +215,7 @@ export function CaseActions({ kase, role }: { kase: StaffCase; role: StaffRole |
               </p>
             </>
           )}
-          {move === 'ask' && <AskCustomerFields message={text} onChange={setText} />}
+          {move === 'ask' && <AskCustomerFields message={text} onChange={setText} language={kase.customer_language} />}
           {move === 'closeUnanswered' && (
             <p>
               <Trans>

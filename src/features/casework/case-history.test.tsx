@@ -7,7 +7,7 @@ import { CaseHistory } from './case-history.tsx';
 import { lastSendBack, SentBackNotice } from './sent-back-notice.tsx';
 
 const entry = (action: string, at: string, more: Partial<StaffHistoryEntry> = {}): StaffHistoryEntry => ({
-  action, from: null, to: 'ongoing', by: null, actor_name: null, assigned_to: null, note: null, at, ...more,
+  action, from: null, to: 'ongoing', by: null, actor_name: null, by_customer: false, assigned_to: null, note: null, at, ...more,
 });
 const hana = { actor_name: 'Hana Girma Tolosa', by: { _id: 'officer-1', role: 'officer' } };
 const bereket = { actor_name: 'Bereket Mulugeta', by: { _id: 'manager-1', role: 'manager' } };
@@ -22,10 +22,13 @@ const items = () => within(screen.getByTestId('staff-history')).getAllByRole('li
 describe('the case history staff read', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('names who acted and when, and the system where nobody did', async () => {
-    await renderScreen(<CaseHistory history={history} />);
-    const [filed, taken] = items();
+  it('names who acted and when, the customer where they did, and the system where nobody did', async () => {
+    await renderScreen(<CaseHistory history={[...history, entry('request_review', '2026-11-25T06:00:00.000Z', { by_customer: true, to: 'under_review' })]} />);
+    const [filed, taken, , review] = items();
     expect(filed.textContent).toContain('System');
+    // Issue 25: the customer's own moves (an answer, a request for a review) name them, not the system.
+    expect(review.textContent).toContain('The customer');
+    expect(review.textContent).not.toContain('System');
     expect(taken.textContent).toContain('Hana Girma Tolosa (officer)');
     // The day and the time in the reader's calendar and clock.
     expect(taken.textContent).toContain(`November 24, 2026 ${formatTime(new Date('2026-11-24T07:30:00.000Z'), 'en')}`);

@@ -57,7 +57,7 @@ export function CaseHistory({ history, noteCaseId }: { history: StaffHistoryEntr
               )}
             </div>
             <div className="muted">
-              {formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)} · {entry.actor_name ?? t`System`}
+              {formatDate(entry.at, locale)} {formatTime(new Date(entry.at), locale)} · {entry.actor_name ?? (entry.by_customer ? t`The customer` : t`System`)}
               {entry.by && ` (${roleName(entry.by.role)})`}
             </div>
             {entry.note && <p className="remark">{entry.note}</p>}

@@ -10,7 +10,7 @@ import { Toaster } from '../../ui/toast.tsx';
 /** A staff token for this tab, as the sign-in leaves it: only its claims matter to the screens. */
 const signIn = (id: string, role: StaffRole) => staffSession.start(`x.${btoa(JSON.stringify({ id, role })).replace(/=+$/, '')}.x`);
 const entry = (action: string, by: string | null, at: string): StaffHistoryEntry => ({
-  action, from: null, to: 'ongoing', by: by ? { _id: by, role: 'manager' } : null, actor_name: by, assigned_to: null, note: null, at,
+  action, from: null, to: 'ongoing', by: by ? { _id: by, role: 'manager' } : null, actor_name: by, by_customer: by === null, assigned_to: null, note: null, at,
 });
 /** A rejection by manager-1, then the customer's request for a review, as staffGetCase answers it. */
 const underReview = {
