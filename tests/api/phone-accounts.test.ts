@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
 import { ETHIOPIC, expectError, expectOk, type Json } from '../helpers/expect-api.ts';
+import { newPhone } from '../helpers/phone-forms.ts';
 import { fileServer } from '../helpers/server.ts';
 
 /**
@@ -20,7 +21,7 @@ const NEW_PASSWORD = 'Another-Secret-5678';
 const serverFor = fileServer({ notifyPollMs: NEVER });
 
 /** Nine digits of an Ethiopian mobile number no other test holds: 9 and eight random digits. */
-const mobileDigits = () => `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const mobileDigits = () => newPhone().slice('+251'.length);
 
 describe.each(databases)('phone accounts (issue 26) on $name', (database) => {
   const server = () => serverFor(database);

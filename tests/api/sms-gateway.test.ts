@@ -1,18 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpSmsTransport } from '../../server/notifications/sms.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
+import { newPhone } from '../helpers/phone-forms.ts';
 import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startSmsGateway, type SmsGateway } from '../helpers/sms-gateway.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 
 /**
  * Issue 26, a real SMS gateway: the portal posts its SMS to a gateway's HTTP API (here a
- * server this file starts on 127.0.0.1, which records what it is sent), takes its delivery
+ * server this file starts on 127.0.0.1, tests/helpers/sms-gateway.ts, which records what it is sent), takes its delivery
  * receipts and the messages customers send at webhooks that want the shared secret, and
  * answers a case number by SMS.
  */
@@ -24,49 +24,15 @@ const SECRET = 'gateway-webhook-secret-1234';
 const GATEWAY_AUTH = 'Bearer gateway-key-5678';
 const DAILY_CAP = 3;
 
-interface GatewayMessage {
-  authorization: string | undefined;
-  contentType: string | undefined;
-  fields: Record<string, string>;
-  id: string;
-}
 
-/** A gateway that takes every message and answers its id as many gateways do ({"messages":[{"id":…}]}). */
-async function startGateway() {
-  const received: GatewayMessage[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const contentType = request.headers['content-type'];
-      const fields = contentType?.startsWith('application/json') ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
-      const id = `gw-${randomUUID()}`;
-      received.push({ authorization: request.headers.authorization, contentType, fields, id });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ messages: [{ id, status: 'accepted' }] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms/send`,
-    received,
-    /** What one number was sent, oldest first. */
-    to: (phone: string) => received.filter((message) => message.fields.to === phone),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type Gateway = Awaited<ReturnType<typeof startGateway>>;
-
-/** A number no other test holds: +2519 and eight random digits. */
-const newPhone = () => `+2519${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 /** The Addis Ababa morning of 24 November 2026 (15 ኅዳር 2019); each database's run starts there. */
 const START = Date.parse('2026-11-24T07:30:00Z');
 const clock = { now: START };
 
-let gateway: Gateway | undefined;
+let gateway: SmsGateway | undefined;
 afterAll(() => gateway?.close());
 const gatewayOptions = async () => {
-  gateway ??= await startGateway();
+  gateway ??= await startSmsGateway();
   return {
     env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: gateway.url, SMS_HTTP_AUTH: GATEWAY_AUTH, SMS_SENDER: 'HDC', SMS_WEBHOOK_SECRET: SECRET, SMS_DAILY_CAP: String(DAILY_CAP) },
     notifyPollMs: NEVER,
@@ -77,7 +43,7 @@ const shared = fileServer(gatewayOptions);
 
 describe.each(databases)('the SMS gateway on $name', (database) => {
   let server: TestServer;
-  let gw: Gateway;
+  let gw: SmsGateway;
   let officer: string;
   let pending: { id: string; case_number: string; directorate: string }[];
 

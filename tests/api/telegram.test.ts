@@ -1,19 +1,19 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectOk, type Json } from '../helpers/expect-api.ts';
+import { newPhone } from '../helpers/phone-forms.ts';
 import { fileServer, type TestServer } from '../helpers/server.ts';
 import { tokenFor } from '../helpers/session.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
+import { startBotApi, telegramUpdates, type BotApi } from '../helpers/telegram-api.ts';
 
 /**
  * Issue 26, the Telegram bot: Telegram's updates come to /telegram/webhook with the secret
  * token, and the bot answers through the Bot API at TELEGRAM_API_ROOT, here a server this
- * file starts on 127.0.0.1 that records every call (nothing reaches the internet). A chat
+ * file starts on 127.0.0.1 (tests/helpers/telegram-api.ts) that records every call (nothing reaches the internet). A chat
  * chooses its language, asks a status, links its account by sharing its own contact, gets
  * the notices of that account's cases, and /stop ends them; the profile's channels decide
  * which notices are queued.
@@ -26,53 +26,17 @@ const SECRET = 'telegram-webhook-secret-1234';
 const PASSWORD = 'Customer12345';
 const BOT_NAME = 'hdc_test_bot';
 
-interface BotApiCall {
-  method: string;
-  body: Json;
-}
-
-/** Telegram's Bot API as far as the bot uses it: every call recorded, getMe and sendMessage answered as Telegram does. */
-async function startBotApi() {
-  const calls: BotApiCall[] = [];
-  let messageId = 0;
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const [, token, method] = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '') ?? [];
-      const fields: Json = body ? JSON.parse(body) : {};
-      const answer = (result: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
-      if (token !== TOKEN) return response.writeHead(401).end(JSON.stringify({ ok: false, error_code: 401, description: 'Unauthorized' }));
-      calls.push({ method, body: fields });
-      if (method === 'getMe') return answer({ id: 123456, is_bot: true, first_name: 'HDC', username: BOT_NAME });
-      if (method === 'sendMessage') return answer({ message_id: ++messageId, date: 0, chat: { id: fields.chat_id, type: 'private' }, text: fields.text });
-      return answer(true);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    /** The messages sent to one chat, oldest first. */
-    sentTo: (chatId: number) => calls.filter((call) => call.method === 'sendMessage' && call.body.chat_id === chatId).map((call) => call.body),
-    called: (method: string) => calls.filter((call) => call.method === method),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type BotApi = Awaited<ReturnType<typeof startBotApi>>;
 
 let botApi: BotApi | undefined;
 afterAll(() => botApi?.close());
 const shared = fileServer(async () => {
-  botApi ??= await startBotApi();
+  botApi ??= await startBotApi({ token: TOKEN, botName: BOT_NAME });
   return {
     env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: botApi.root },
     notifyPollMs: NEVER,
   };
 });
 
-/** A number no other test holds: +2519 and eight random digits. */
-const newPhone = () => `+2519${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 /** Chat ids are the Telegram users' ids in a private chat: one per test user. */
 let lastUser = 700_000_000 + Math.floor(Math.random() * 1e6);
 const newUser = () => ++lastUser;
@@ -81,7 +45,6 @@ describe.each(databases)('the Telegram bot on $name', (database) => {
   let server: TestServer;
   let api: BotApi;
   let pending: { id: string; case_number: string; directorate: string }[];
-  let update = 1;
 
   beforeAll(async () => {
     server = await shared(database);
@@ -94,21 +57,7 @@ describe.each(databases)('the Telegram bot on $name', (database) => {
     expect(pending.length).toBeGreaterThanOrEqual(3);
   });
 
-  /** An update from Telegram, with the secret token (or another one, or none: null). */
-  const send = (body: Json, secret: string | null | undefined = SECRET) =>
-    fetch(`${server.url}/telegram/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }) },
-      body: JSON.stringify({ update_id: update++, ...body }),
-    });
-  const from = (user: number) => ({ id: user, is_bot: false, first_name: 'Almaz' });
-  const message = (user: number, fields: Json) => ({ message: { message_id: update, date: 0, chat: { id: user, type: 'private' }, from: from(user), ...fields } });
-  const text = (user: number, words: string, secret?: string | null) =>
-    send(message(user, { text: words, ...(words.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: words.length }] } : {}) }), secret);
-  const contact = (user: number, phone: string, owner: number | undefined) =>
-    send(message(user, { contact: { phone_number: phone, first_name: 'Almaz', ...(owner === undefined ? {} : { user_id: owner }) } }));
-  const chooseLanguage = (user: number, language: string, secret?: string | null) =>
-    send({ callback_query: { id: `q${update}`, from: from(user), chat_instance: '1', data: `language:${language}`, message: { message_id: 1, date: 0, chat: { id: user, type: 'private' } } } }, secret);
+  const { text, contact, chooseLanguage } = telegramUpdates(() => server.url, SECRET);
   const lastTextTo = (user: number) => api.sentTo(user).at(-1)?.text;
   const chatRow = async (user: number) =>
     (await server.db.query<{ language: string | null; customer_id: string | null }>('SELECT language, customer_id FROM telegram_chat WHERE chat_id = $1', [user]))[0];

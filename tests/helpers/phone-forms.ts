@@ -32,3 +32,6 @@ export const PHONE_FORMS: [typed: string, stored: string | undefined][] = [
   ['+0911234567', undefined],
   ['', undefined],
 ];
+
+/** A mobile number no other test holds, as stored: +2519 and eight random digits. */
+export const newPhone = () => `+2519${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
