@@ -8,6 +8,7 @@ import { chooseLanguage, hasChromium, launchChromium, newPage, screenshot, VIEWP
 import type { TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { newPhone } from '../helpers/phone-forms.ts';
 
 // A 2×2 PNG, made once so the upload is a real image.
 const PNG = Buffer.from(
@@ -227,6 +228,48 @@ describe.skipIf(!hasChromium)('customer accounts in Chromium', () => {
     await page.locator('.profile-card').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(ethiopic);
     await screenshot(page, 'profile-am');
+    await context.close();
+  });
+
+  /** The SMS the file provider wrote to `phone` (DATA_DIR/sms/), newest last. */
+  const smsTo = (phone: string) => {
+    const dir = path.join(server.config.dataDir, 'sms');
+    return fs.existsSync(dir)
+      ? fs.readdirSync(dir).sort().map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).filter((text) => text.startsWith(`To: ${phone}\n`))
+      : [];
+  };
+
+  it('registers with a phone number alone in Amharic on a phone, verifies the code sent by SMS, logs in with the number and keeps SMS notices only (issue 26)', async () => {
+    const phone = newPhone();
+    const { context, page } = await newPage(browser, server.url, VIEWPORTS.phone);
+    await page.goto('/register');
+    await fillRegistration(page, '');
+    await page.locator('[name=phone]').fill(`0${phone.slice(4)}`);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/email/verification');
+    // The code came by SMS, in Amharic, saying it must not be shared; no e-mail was asked for.
+    await expect.poll(() => smsTo(phone).length).toBe(1);
+    const [sms] = smsTo(phone);
+    expect(sms).toMatch(/[\u1200-\u137F]/);
+    await page.locator('#otp').fill(codeIn(sms));
+    await screenshot(page, 'verify-phone-am-phone');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/login');
+
+    await logIn(page, `0${phone.slice(4)}`, 'Entoto-Hill 2026');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard/settings');
+    const channels = page.locator('section[aria-labelledby=notice-channels]');
+    await channels.locator('input[type=checkbox]').first().waitFor();
+    // No e-mail address: SMS is the only channel offered (no bot is configured here).
+    expect(await channels.locator('input[type=checkbox]').count()).toBe(1);
+    expect(await channels.locator('input[type=checkbox]').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, 'profile-phone-am-phone');
+    const [account] = await server.db.query<{ email: string | null; phone_verified: boolean }>(
+      'SELECT email, phone_verified_at IS NOT NULL AS phone_verified FROM customer_user WHERE phone = $1', [phone],
+    );
+    expect(account).toEqual({ email: null, phone_verified: true });
     await context.close();
   });
 });
