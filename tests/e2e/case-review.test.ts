@@ -2,13 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renewalDesk } from '../helpers/renewal-desk.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
-import { addStaff } from '../helpers/staff-fixture.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 const PASSWORD = 'Staff12345';
@@ -34,26 +33,16 @@ describe.skipIf(!hasChromium)('review of a decision in Chromium', () => {
   /** A case of the demo customer, filed, taken by the officer and rejected by a manager, through the API. */
   beforeAll(async () => {
     const url = app.server.url;
-    const requests = await (await fetch(`${url}/case_list_api/get_all_case_list`)).json();
-    const renewal = requests.find((r: { case_name_en: string }) => r.case_name_en === 'Rental agreement renewal');
-    const questions: { _id: string; caselist: { _id: string }; dataType: string; isRequired: string }[] =
-      await (await fetch(`${url}/questions_api/get_all_questions`)).json();
-    const [{ id: directorate }] = await app.server.db.query<{ id: string }>(
-      `UPDATE case_request r SET directorate_id = (SELECT d.id FROM directorate d WHERE d.division_id = r.division_id ORDER BY d.created_at LIMIT 1)
-       WHERE r.id = $1 RETURNING directorate_id AS id`,
-      [renewal._id],
-    );
-    const password_hash = await hash(PASSWORD);
-    await addStaff(app.server.db, { email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
-    await addStaff(app.server.db, { email: REJECTER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
-    await addStaff(app.server.db, { email: REVIEWER, password_hash, firstname: 'Meron', middlename: '', lastname: 'Tadesse', role: 'manager', directorate_id: directorate });
+    const { renewal } = await renewalDesk(url, app.server.db, PASSWORD, [
+      { email: OFFICER, firstname: 'Selam', lastname: 'Bekele', role: 'officer' },
+      { email: REJECTER, firstname: 'Dawit', lastname: 'Haile', role: 'manager' },
+      { email: REVIEWER, firstname: 'Meron', lastname: 'Tadesse', role: 'manager' },
+    ]);
 
     const form = new FormData();
-    form.append('division', renewal.division._id);
+    form.append('division', renewal.division);
     form.append('caselist', renewal._id);
-    form.append('form', JSON.stringify(questions
-      .filter((q) => q.caselist._id === renewal._id && q.isRequired === 'yes')
-      .map((q) => ({ [q._id]: q.dataType === 'string' ? 'R-2024/117' : '3' }))));
+    form.append('form', JSON.stringify(renewal.answers));
     form.append('remark', 'Review journey');
     const filed = await fetch(`${url}/customer_case_api/create_case`, {
       method: 'POST', body: form, headers: { authorization: `Bearer ${await tokenFor(url, 'customer', DEMO_CUSTOMER)}` },

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addStaff } from '../helpers/staff-fixture.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renewalDesk } from '../helpers/renewal-desk.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { chooseLanguage, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
@@ -112,25 +111,14 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
     const post = (p: string, body: unknown) =>
       fetch(`${app.server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     customerToken = (await (await post('/customer_user_api/login_customer_user', DEMO_CUSTOMER)).json()).token;
-    const requests = await (await fetch(`${app.server.url}/case_list_api/get_all_case_list`)).json();
-    const found = requests.find((r: { case_name_en: string }) => r.case_name_en === 'Rental agreement renewal');
-    renewal = { _id: found._id, division: found.division._id };
-    const questions: { _id: string; caselist: { _id: string }; dataType: string; isRequired: string }[] =
-      await (await fetch(`${app.server.url}/questions_api/get_all_questions`)).json();
-    answers = questions
-      .filter((q) => q.caselist._id === renewal._id && q.isRequired === 'yes')
-      .map((q) => ({ [q._id]: q.dataType === 'string' ? 'R-2024/117' : '3' }));
-    // The renewal's cases go to the first directorate of its division, as an administrator would set it.
-    const [{ id: directorate }] = await app.server.db.query<{ id: string }>(
-      `UPDATE case_request r SET directorate_id = (SELECT d.id FROM directorate d WHERE d.division_id = r.division_id ORDER BY d.created_at LIMIT 1)
-       WHERE r.id = $1 RETURNING directorate_id AS id`,
-      [renewal._id],
-    );
-    const password_hash = await hash(PASSWORD);
-    await addStaff(app.server.db, { email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
-    await addStaff(app.server.db, { email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
-    await addStaff(app.server.db, { email: ADMIN, password_hash, firstname: 'Hana', middlename: '', lastname: 'Girma', role: 'admin' });
-    await addStaff(app.server.db, { email: ARCHIVIST, password_hash, firstname: 'Yared', middlename: '', lastname: 'Tesfaye', role: 'archivist' });
+    const desk = await renewalDesk(app.server.url, app.server.db, PASSWORD, [
+      { email: OFFICER, firstname: 'Selam', lastname: 'Bekele', role: 'officer' },
+      { email: MANAGER, firstname: 'Dawit', lastname: 'Haile', role: 'manager' },
+      { email: ADMIN, firstname: 'Hana', lastname: 'Girma', role: 'admin' },
+      { email: ARCHIVIST, firstname: 'Yared', lastname: 'Tesfaye', role: 'archivist' },
+    ]);
+    renewal = { _id: desk.renewal._id, division: desk.renewal.division };
+    answers = desk.renewal.answers;
   });
 
   /**

@@ -2,16 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renewalDesk } from '../helpers/renewal-desk.ts';
 import { appInChromium } from '../helpers/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, newPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import { startNetwork } from '../helpers/network.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
 import { pdfPages, squashed } from '../helpers/pdf-text.ts';
 import { inkOnFirstPage, signInByToken, tokenFor } from '../helpers/session.ts';
-import { addStaff } from '../helpers/staff-fixture.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 
 const PASSWORD = 'Staff12345';
@@ -60,26 +59,10 @@ describe.skipIf(!hasChromium)('asking the customer in Chromium', () => {
   beforeAll(async () => {
     fs.writeFileSync(pdfFile, pdfBytes);
     customerToken = await tokenFor(app.server.url, 'customer', DEMO_CUSTOMER);
-    const requests = await (await fetch(`${app.server.url}/case_list_api/get_all_case_list`)).json();
-    const found = requests.find((r: { case_name_en: string }) => r.case_name_en === 'Rental agreement renewal');
-    const questions: { _id: string; caselist: { _id: string }; dataType: string; isRequired: string }[] =
-      await (await fetch(`${app.server.url}/questions_api/get_all_questions`)).json();
-    renewal = {
-      _id: found._id,
-      division: found.division._id,
-      answers: questions
-        .filter((q) => q.caselist._id === found._id && q.isRequired === 'yes')
-        .map((q) => ({ [q._id]: q.dataType === 'string' ? 'R-2024/117' : '3' })),
-    };
-    // The renewal's cases go to the first directorate of its division, where the officer and the manager work.
-    const [{ id: directorate }] = await app.server.db.query<{ id: string }>(
-      `UPDATE case_request r SET directorate_id = (SELECT d.id FROM directorate d WHERE d.division_id = r.division_id ORDER BY d.created_at LIMIT 1)
-       WHERE r.id = $1 RETURNING directorate_id AS id`,
-      [renewal._id],
-    );
-    const password_hash = await hash(PASSWORD);
-    await addStaff(app.server.db, { email: OFFICER, password_hash, firstname: 'Selam', middlename: '', lastname: 'Bekele', role: 'officer', directorate_id: directorate });
-    await addStaff(app.server.db, { email: MANAGER, password_hash, firstname: 'Dawit', middlename: '', lastname: 'Haile', role: 'manager', directorate_id: directorate });
+    ({ renewal } = await renewalDesk(app.server.url, app.server.db, PASSWORD, [
+      { email: OFFICER, firstname: 'Selam', lastname: 'Bekele', role: 'officer' },
+      { email: MANAGER, firstname: 'Dawit', lastname: 'Haile', role: 'manager' },
+    ]));
   });
 
   /** A case the demo customer filed and the officer took, through the API (the forms are other journeys'). */
