@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldError, invalidProps } from './form-errors.tsx';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
@@ -44,5 +44,23 @@ export function CodeField({ onCode, ...field }: Omit<FieldProps, 'onChange'> & {
       {...field}
       onChange={(event) => onCode(event.target.value.replace(/\D/g, ''))}
     />
+  );
+}
+
+/**
+ * A required text the customer writes (an answer to the corporation's request, the reason for a
+ * review: issue 25), labelled and with its error under it as FormField's; `id` is the one the
+ * error summary links to.
+ */
+export function TextAreaFormField({ id, label, error, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: ReactNode; error?: string }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>
+        {label}
+        <span className="required-mark" aria-hidden="true"> *</span>
+      </label>
+      <textarea id={id} rows={6} aria-required {...invalidProps(id, error)} {...textarea} />
+      <FieldError fieldId={id} error={error} />
+    </div>
   );
 }

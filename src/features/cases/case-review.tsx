@@ -7,7 +7,8 @@ import { formatDate } from '../../i18n/dates.ts';
 import { useLocale } from '../../i18n/use-locale.ts';
 import { DetailsList } from '../../ui/details-list.tsx';
 import { DetailsSection } from '../../ui/details-section.tsx';
-import { ErrorSummary, FieldError, invalidProps, useFormErrors } from '../../ui/form-errors.tsx';
+import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
+import { TextAreaFormField } from '../../ui/form-field.tsx';
 import { LazyPdfViewer } from '../../ui/lazy-pdf-viewer.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useServerRefusal } from '../../ui/use-server-refusal.ts';
@@ -126,22 +127,14 @@ function AskForReview({ kase, until }: { kase: Case; until: string }) {
         {asking ? (
           <form className="form" onSubmit={submit} noValidate>
             <ErrorSummary {...form.summary} />
-            <div className="form-field">
-              <label htmlFor="review-reason">
-                {reasonLabel}
-                <span className="required-mark" aria-hidden="true"> *</span>
-              </label>
-              <textarea
-                id="review-reason"
-                rows={6}
-                maxLength={REASON_MAX}
-                aria-required
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                {...invalidProps('review-reason', form.errors['review-reason'])}
-              />
-              <FieldError fieldId="review-reason" error={form.errors['review-reason']} />
-            </div>
+            <TextAreaFormField
+              id="review-reason"
+              label={reasonLabel}
+              maxLength={REASON_MAX}
+              error={form.errors['review-reason']}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
             <p className="form-hint">
               <Trans>The decision is then reviewed once: you cannot ask again for the same decision.</Trans>
             </p>

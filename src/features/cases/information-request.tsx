@@ -11,7 +11,8 @@ import { isPending, shortId, useOutbox, type OutboxItem } from '../../outbox/out
 import { useOutboxSubmit, type Delivered } from '../../outbox/use-outbox-submit.ts';
 import { DetailsSection } from '../../ui/details-section.tsx';
 import { FilePicker } from '../../ui/file-picker.tsx';
-import { ErrorSummary, FieldError, invalidProps, useFormErrors } from '../../ui/form-errors.tsx';
+import { ErrorSummary, useFormErrors } from '../../ui/form-errors.tsx';
+import { TextAreaFormField } from '../../ui/form-field.tsx';
 import { UploadProgress } from '../../ui/upload-progress.tsx';
 import { InformationRequestList, openRequest, type InformationRequest } from '../../ui/information-requests.tsx';
 import { authHeaders, caseFileUrl, type Case } from './api.ts';
@@ -113,22 +114,14 @@ function AnswerForm({ kase, customerId, onDelivered }: { kase: Case; customerId:
   return (
     <form className="form" onSubmit={send} noValidate>
       <ErrorSummary {...formErrors.summary} />
-      <div className="form-field">
-        <label htmlFor="information-answer">
-          <Trans>Your answer</Trans>
-          <span className="required-mark" aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id="information-answer"
-          rows={6}
-          maxLength={INFORMATION_MESSAGE_MAX}
-          aria-required
-          {...invalidProps('information-answer', formErrors.errors['information-answer'])}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <FieldError fieldId="information-answer" error={formErrors.errors['information-answer']} />
-      </div>
+      <TextAreaFormField
+        id="information-answer"
+        label={<Trans>Your answer</Trans>}
+        maxLength={INFORMATION_MESSAGE_MAX}
+        error={formErrors.errors['information-answer']}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <FilePicker
         id="information-attachment"
         label={<Trans>Attachment (one PDF, up to 10MB)</Trans>}
