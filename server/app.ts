@@ -35,6 +35,9 @@ import { auditRoutes } from './management/audit-routes.ts';
 import { createManagementStore } from './management/store.ts';
 import { createManagementService } from './management/service.ts';
 import { managementRoutes } from './management/routes.ts';
+import { createPerformanceStore } from './performance/store.ts';
+import { createPerformanceService } from './performance/service.ts';
+import { performanceRoutes } from './performance/routes.ts';
 import { createAccusationStore } from './accusations/store.ts';
 import { createAccusationService } from './accusations/service.ts';
 import { accusationRoutes } from './accusations/routes.ts';
@@ -288,6 +291,8 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   });
   await app.register(auditRoutes, { service: createAuditService(createAuditStore(db)), sessions });
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar(), ratings), sessions });
+  // Issue 28: the public performance figures and their open data, cached per instance.
+  await app.register(performanceRoutes, { service: createPerformanceService(createPerformanceStore(db), clock, () => settings.calendar()) });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   await app.register(caseReviewRoutes, { service: reviews, sessions });
   // Ask the customer (issue 25): the officer's request and close, the customer's answer, the reminders' sweep.

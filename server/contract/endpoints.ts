@@ -131,6 +131,9 @@ export const endpoints = {
   managementSummary: { method: 'GET', path: '/staff_api/management/summary', auth: ['admin', 'manager'] },
   auditLog: { method: 'GET', path: '/staff_api/audit', auth: ['admin', 'manager'] },
   managementWorkload: { method: 'GET', path: '/staff_api/management/workload', auth: ['admin', 'manager'] },
+  // open data (issue 28): the public performance figures, JSON and CSV
+  getPerformanceData: { method: 'GET', path: '/open-data/performance.json', auth: false },
+  getPerformanceCsv: { method: 'GET', path: '/open-data/performance.csv', auth: false },
   // operations
   getHealth: { method: 'GET', path: '/healthz', auth: false },
   getReadiness: { method: 'GET', path: '/readyz', auth: false },
