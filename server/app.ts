@@ -56,6 +56,9 @@ import { mediaRoutes } from './files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { setUpNotifications } from './notifications/setup.ts';
 import { channelChoiceRoutes } from './notifications/channel-choice-routes.ts';
+import { createAccountClosing } from './privacy/closing.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { setUpRetention } from './privacy/setup.ts';
 import { createChannelChoiceStore } from './notifications/channel-choice-store.ts';
 import { createChannelChoiceService } from './notifications/channel-choice-service.ts';
 import { createStatusLookup } from './cases/status-lookup.ts';
@@ -217,6 +220,9 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     storage,
     guessLimit: createGuessLimit(attempts, config.guessLimit),
   });
+  // Issue 28: a customer closes their account (erasure); every instance sweeps what is kept past its period.
+  await app.register(privacyRoutes, { closing: createAccountClosing({ db, sessions, storage, clock }), sessions, guessLimit: createGuessLimit(attempts, config.guessLimit) });
+  setUpRetention(app, { db, storage, clock, retention: config.retention });
   const caseRequests = createCaseRequestStore(db);
   // Cases filed before due dates were stored (and the demo's) get theirs: lateness is read from them.
   // The holidays the due dates skip are the admin's data, read at each filing.

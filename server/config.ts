@@ -76,6 +76,12 @@ export interface Config {
    * `infoExpiryDays`; a decision may be put to review for `reviewWindowDays` after it.
    */
   dialogue: { infoReminderDays: number; infoExpiryDays: number; reviewWindowDays: number };
+  /**
+   * Retention (issue 28, server/privacy): a case closed `caseYears` ago loses its personal
+   * data, answers, remarks and files; an accusation closed `accusationMonths` ago loses its
+   * complainant's contact details.
+   */
+  retention: { caseYears: number; accusationMonths: number };
 }
 
 /**
@@ -210,6 +216,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       infoReminderDays: intFromEnv(env, 'INFO_REMINDER_DAYS', 5),
       infoExpiryDays: intFromEnv(env, 'INFO_EXPIRY_DAYS', 15),
       reviewWindowDays: intFromEnv(env, 'REVIEW_WINDOW_DAYS', 30),
+    },
+    retention: {
+      caseYears: intFromEnv(env, 'RETENTION_CASE_YEARS', 10),
+      accusationMonths: intFromEnv(env, 'RETENTION_ACCUSATION_MONTHS', 24),
     },
     lookupLimit: {
       max: intFromEnv(env, 'LOOKUP_LIMIT_MAX', 30),

@@ -12,7 +12,9 @@ export type AuditSubject =
   | 'staff'
   | 'holiday'
   | 'setting'
-  | 'archival_category';
+  | 'archival_category'
+  // Issue 28: a customer's account, closed by them or anonymised by retention (server/privacy).
+  | 'account';
 
 /** One staff or admin action: who, what, on what, and the change it made. */
 export interface AuditEntry {

@@ -13,6 +13,7 @@ import { referenceDataCalls, staffUserCalls } from './administration-calls.ts';
 import { healthCalls } from './operations-calls.ts';
 import { noticeChannelCalls, telegramCalls } from './telegram-calls.ts';
 import { smsGatewayCalls } from './sms-calls.ts';
+import { closeAccountCalls } from './privacy-calls.ts';
 import { openDataCalls } from './open-data-calls.ts';
 import type { CallName } from './endpoints.ts';
 
@@ -44,6 +45,7 @@ export const calls = {
   ...noticeChannelCalls,
   ...telegramCalls,
   ...smsGatewayCalls,
+  ...closeAccountCalls,
   ...openDataCalls,
 };
 export type Calls = typeof calls;

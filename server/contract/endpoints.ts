@@ -21,6 +21,8 @@ export const endpoints = {
   // issue 26: the channels the notices of a customer's cases go by (the profile page)
   getNoticeChannels: { method: 'GET', path: '/customer_user_api/notice_channels', auth: 'customer' },
   saveNoticeChannels: { method: 'PUT', path: '/customer_user_api/notice_channels', auth: 'customer' },
+  // issue 28: the customer closes their account (erasure), confirmed with their password
+  closeMyAccount: { method: 'POST', path: '/customer_user_api/close_account', auth: 'customer' },
   // organisation
   getAllDivisions: { method: 'GET', path: '/division_api/get_all_divisions', auth: false },
   getDivisions: { method: 'GET', path: '/division_api/get_division', auth: 'customer' },

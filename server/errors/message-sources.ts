@@ -50,6 +50,10 @@ export const messageSources = {
   emailNotVerified: 'Please verify your email first: enter the code we sent you.',
   accountInactive: 'This account is inactive. Please contact the corporation.',
   loggedOut: 'You have logged out.',
+  // Issue 28: closing one's account (closeMyAccount).
+  closePasswordWrong: 'The password is wrong. Your account was not closed.',
+  closeOpenCases: 'Your account cannot be closed while you have open cases. Withdraw the cases that are not yet answered, or wait until the others are finished.',
+  accountClosed: 'Your account is closed and your personal data has been erased.',
   forgotSent: 'If an account uses this email, we sent it a link to reset the password.',
   resetDone: 'Your password was changed. You can log in with the new password.',
   resetInvalid: 'This reset link is not valid any more. Please ask for a new one.',
