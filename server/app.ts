@@ -112,6 +112,12 @@ import type { MoveForAlerts } from './staff/alerts-service.ts';
 import { createCaseReviewStore } from './casework/case-review-store.ts';
 import { createCaseReviewService } from './casework/case-review.ts';
 import { caseReviewRoutes } from './casework/case-review-routes.ts';
+import { createWithdrawStore } from './cases/withdraw-store.ts';
+import { createWithdrawService } from './cases/withdraw-service.ts';
+import { withdrawRoutes } from './cases/withdraw-routes.ts';
+import { createMyDataStore } from './my-data/store.ts';
+import { createMyDataService } from './my-data/service.ts';
+import { myDataRoutes } from './my-data/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -301,6 +307,9 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(performanceRoutes, { service: createPerformanceService(createPerformanceStore(db), clock, () => settings.calendar()) });
   await app.register(caseworkRoutes, { service: casework, sessions, storage });
   await app.register(caseReviewRoutes, { service: reviews, sessions });
+  // Issue 28: the customer withdraws a case not yet answered (the holder is alerted), and downloads their data.
+  await app.register(withdrawRoutes, { service: createWithdrawService({ store: createWithdrawStore(db, told), clock }), sessions });
+  await app.register(myDataRoutes, { service: createMyDataService({ store: createMyDataStore(db), cases, storage, clock }), sessions });
   // Ask the customer (issue 25): the officer's request and close, the customer's answer, the reminders' sweep.
   const informationRequests = setUpInformationRequests(app, {
     db, casework, holidays: () => settings.calendar(), alerts, notices: notifications, days: config.dialogue, clock,

@@ -13,7 +13,7 @@ import type { PrintLinks } from './print-links.ts';
 import type { CaseFilters, CaseStore, OwnedCase, Receipt } from './store.ts';
 
 export const CASES_PER_PAGE = 10;
-const STATUSES = new Set<string>(['pending', 'ongoing', 'responded', 'verified', 'rejected', 'waiting_customer', 'under_review']);
+const STATUSES = new Set<string>(['pending', 'ongoing', 'responded', 'verified', 'rejected', 'waiting_customer', 'under_review', 'withdrawn']);
 
 /** The multipart fields of create_case (SPEC section 7), as received. */
 export interface ApplicationFields {

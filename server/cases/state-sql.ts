@@ -24,12 +24,12 @@ export const responseApproved = (c: string) => `${c}.verified_date IS NOT NULL`;
  * clock, so tests move time and every instance agrees. A case with no due moment yet (filed
  * by an older version, filled in at the next start) is not late: none is, on its first day.
  * Nor is a case waiting for its customer (issue 25): its clock is paused, and the answer moves
- * due_at on by the working days it waited.
+ * due_at on by the working days it waited. A withdrawn case (issue 28) is judged at its withdrawal.
  */
 export const lateness = (c: string, now: string) =>
   `CASE WHEN ${c}.status = 'waiting_customer' THEN 'no'
      WHEN ${c}.due_at <= (CASE WHEN ${c}.status = 'under_review' THEN ${now}::timestamptz
-       ELSE COALESCE(${c}.verified_date, ${c}.rejected_date, ${now}::timestamptz) END) THEN 'yes' ELSE 'no' END`;
+       ELSE COALESCE(${c}.verified_date, ${c}.rejected_date, ${c}.withdrawn_date, ${now}::timestamptz) END) THEN 'yes' ELSE 'no' END`;
 
 /** The due day (YYYY-MM-DD, Addis Ababa, UTC+3 all year): the day of the last second before due_at. */
 export const dueDate = (c: string) =>

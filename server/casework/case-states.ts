@@ -3,7 +3,7 @@
  * which state, and to which. The server enforces it (server/cases/casework-service.ts);
  * any other move is refused with 409 and changes nothing.
  */
-export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected' | 'archived' | 'waiting_customer' | 'under_review';
+export type CaseStatus = 'pending' | 'ongoing' | 'responded' | 'verified' | 'rejected' | 'archived' | 'waiting_customer' | 'under_review' | 'withdrawn';
 export type CaseAction = 'take' | 'assign' | 'schedule' | 'extend' | 'respond' | 'approve' | 'return' | 'reject' | 'archive' | 'transfer' | 'refile'
   | 'request_information' | 'close_unanswered';
 

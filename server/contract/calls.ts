@@ -15,6 +15,7 @@ import { noticeChannelCalls, telegramCalls } from './telegram-calls.ts';
 import { smsGatewayCalls } from './sms-calls.ts';
 import { closeAccountCalls } from './privacy-calls.ts';
 import { openDataCalls } from './open-data-calls.ts';
+import { myDataCalls, withdrawCalls } from './my-data-calls.ts';
 import type { CallName } from './endpoints.ts';
 
 /**
@@ -45,8 +46,10 @@ export const calls = {
   ...noticeChannelCalls,
   ...telegramCalls,
   ...smsGatewayCalls,
-  ...closeAccountCalls,
   ...openDataCalls,
+  ...closeAccountCalls,
+  ...myDataCalls,
+  ...withdrawCalls,
 };
 export type Calls = typeof calls;
 

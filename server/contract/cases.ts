@@ -57,6 +57,8 @@ export const CaseStatus = Type.Union([
   // Issue 25: the corporation asked the customer for something; a decision is being reviewed.
   Type.Literal('waiting_customer'),
   Type.Literal('under_review'),
+  // Issue 28: the customer withdrew it before it was answered.
+  Type.Literal('withdrawn'),
 ]);
 export type CaseStatus = Static<typeof CaseStatus>;
 

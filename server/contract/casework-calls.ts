@@ -13,7 +13,7 @@ const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+(Z|[+-
 const Moved = CaseMoved;
 const YesNo = Type.Union([Type.Literal('yes'), Type.Literal('no')]);
 /** The states staff see; customers never see `archived` (an archived case shows them its verdict). */
-export const STAFF_CASE_STATUSES = ['pending', 'ongoing', 'responded', 'verified', 'rejected', 'archived', 'waiting_customer', 'under_review'] as const;
+export const STAFF_CASE_STATUSES = ['pending', 'ongoing', 'responded', 'verified', 'rejected', 'archived', 'waiting_customer', 'under_review', 'withdrawn'] as const;
 const StaffCaseStatus = Type.Enum(STAFF_CASE_STATUSES);
 /**
  * The case's version as the staff user read it (staffGetCase's `version`): a move of a case

@@ -23,6 +23,9 @@ export const endpoints = {
   saveNoticeChannels: { method: 'PUT', path: '/customer_user_api/notice_channels', auth: 'customer' },
   // issue 28: the customer closes their account (erasure), confirmed with their password
   closeMyAccount: { method: 'POST', path: '/customer_user_api/close_account', auth: 'customer' },
+  // issue 28: everything the portal holds about the signed-in customer, as JSON and as a PDF
+  exportMyData: { method: 'GET', path: '/customer_user_api/my_data', auth: 'customer' },
+  exportMyDataPdf: { method: 'GET', path: '/customer_user_api/my_data.pdf', auth: 'customer' },
   // organisation
   getAllDivisions: { method: 'GET', path: '/division_api/get_all_divisions', auth: false },
   getDivisions: { method: 'GET', path: '/division_api/get_division', auth: 'customer' },
@@ -48,6 +51,8 @@ export const endpoints = {
   answerInformationRequest: { method: 'POST', path: '/customer_case_api/answer_information_request/:id', auth: 'customer' },
   /** Issue 25: the customer asks for a review of the case's decision (verified or rejected). */
   requestCaseReview: { method: 'POST', path: '/customer_case_api/request_review/:id', auth: 'customer' },
+  /** Issue 28: the customer withdraws a case not yet answered (pending, ongoing, waiting_customer). */
+  withdrawCase: { method: 'POST', path: '/customer_case_api/withdraw_case/:id', auth: 'customer' },
   // ratings (div_rate)
   getRatingByCase: { method: 'GET', path: '/div_rate/get_rating_bycase/:caseId', auth: 'customer' },
   // Issue 25: a bearer customer, or no bearer with the one-tap link's rating_token.

@@ -79,6 +79,8 @@ export const StaffAlertKind = Type.Union([
   // Issue 25: the customer answered the holder's request for information, or left it unanswered INFO_EXPIRY_DAYS.
   Type.Literal('information_answered'),
   Type.Literal('information_unanswered'),
+  // Issue 28: the customer withdrew a case the holder (or, unassigned, the directorate) had.
+  Type.Literal('case_withdrawn'),
 ]);
 export type StaffAlertKind = Static<typeof StaffAlertKind>;
 

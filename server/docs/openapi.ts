@@ -26,6 +26,7 @@ const TAGS = [
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
   ['sms', "The SMS gateway's webhooks (issue 26): incoming messages (a case number or reference is answered with its status; STOP and START) and delivery receipts, with the shared secret."],
   ['telegram', "The Telegram bot's webhook (issue 26): Telegram's updates, with the secret token."],
+  ['my data', 'A signed-in customer downloads everything the portal holds about them (issue 28), as JSON and as a PDF.'],
   ['open data', "Public performance figures (issue 28): the corporation's and each division's, by month, as JSON and CSV under CC BY 4.0 (docs/open-data.md)."],
 ] as const;
 

@@ -187,6 +187,9 @@ export const messageSources = {
   informationAnswerRequired: 'Please write your answer.',
   informationAnswerTooLong: 'The answer must not be longer than 2000 characters.',
   caseNotWaitingForCustomer: 'This case is not waiting for an answer from you.',
+  // Withdrawing a case (issue 28).
+  caseWithdrawn: 'Your case was withdrawn. The corporation will not process it any further.',
+  caseNotWithdrawable: 'This case can no longer be withdrawn: only a case that has not been answered yet can be.',
   infoRequestStillOpen: 'The customer still has time to answer the request. It can be closed as unanswered only once that time has passed.',
   caseClosedUnanswered: 'The case was rejected because the request for information was not answered.',
 

@@ -120,6 +120,10 @@ export const staffAlertSources = {
   reviewRequestedAlertSubject: 'A review of the decision on case {caseNumber} was asked for',
   reviewRequestedAlertText:
     'Hello {name},\n\nThe customer asked for a review of the decision on case {caseNumber}. A manager of the directorate who had no part in the decision decides it.\n\nOpen it here:\n\n{link}\n',
+  // Issue 28: the customer withdrew a case before it was answered.
+  caseWithdrawnAlertSubject: 'The customer withdrew case {caseNumber}',
+  caseWithdrawnAlertText:
+    'Hello {name},\n\nThe customer withdrew case {caseNumber}. It has left the queues: nothing more needs to be done on it.\n\nOpen it here:\n\n{link}\n',
   dueDigestSubject: 'Your cases due soon and late',
   dueDigestText: 'Hello {name},\n\nThese cases need you today:\n\n{cases}\n',
   dueSoonDigestLine: 'Case {caseNumber} is due on {date}: {link}',

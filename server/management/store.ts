@@ -28,7 +28,7 @@ export function createManagementStore(db: Queryable) {
       return db.query<{ division_id: string; directorate_id: string | null; count: number }>(
         `SELECT p.division_id, p.directorate_id, count(*)::int AS count
          FROM case_progress p
-         WHERE ${IN_SCOPE} AND p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived') AND p.due_at <= $2
+         WHERE ${IN_SCOPE} AND p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived', 'withdrawn') AND p.due_at <= $2
          GROUP BY p.division_id, p.directorate_id`,
         [directorateId, now],
       );
@@ -91,7 +91,7 @@ export function createManagementStore(db: Queryable) {
                      WHERE q.case_id = p.id AND q.answered_at IS NOT NULL), '[]'::json) AS waits
          FROM case_progress p JOIN case_workload w ON w.id = p.id
          WHERE ${IN_SCOPE} AND w.officer_id IS NOT NULL
-           AND ((p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived')) OR p.answered_at >= $2)`,
+           AND ((p.answered_at IS NULL AND p.status NOT IN ('verified', 'rejected', 'archived', 'withdrawn')) OR p.answered_at >= $2)`,
         [directorateId, since],
       );
     },

@@ -17,7 +17,7 @@ export type Notice = CaseNotice | PasswordNotice | StaffNotice;
 /** What a staff alert's e-mail says: its kind and the case or accusation it is about. */
 export interface AlertMail {
   kind: 'case_assigned' | 'approval_waiting' | 'response_returned' | 'accusation_filed' | 'case_transferred' | 'review_requested'
-    | 'information_answered' | 'information_unanswered';
+    | 'information_answered' | 'information_unanswered' | 'case_withdrawn';
   caseId?: string;
   caseNumber?: string;
   accusationId?: string;

@@ -18,6 +18,7 @@ const PREFIX: Record<AlertMail['kind'], string> = {
   review_requested: 'reviewRequested',
   information_answered: 'informationAnswered',
   information_unanswered: 'informationUnanswered',
+  case_withdrawn: 'caseWithdrawn',
 };
 
 const LANGUAGES = new Set(Object.keys(CATALOG_LOCALE));

@@ -53,6 +53,7 @@ const STATUS: Record<CaseStatus, Bilingual> = {
   rejected: LABELS.statusRejected,
   waiting_customer: LABELS.statusWaitingForYou,
   under_review: LABELS.statusUnderReview,
+  withdrawn: LABELS.statusWithdrawn,
 };
 
 const GENDER: Record<string, Bilingual> = { Male: LABELS.male, Female: LABELS.female };

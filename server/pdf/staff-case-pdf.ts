@@ -48,7 +48,7 @@ type Key = keyof typeof pdfSources;
 const STATE = {
   pending: 'staffPending', ongoing: 'staffOngoing', responded: 'staffResponded',
   verified: 'staffVerified', rejected: 'staffRejected', archived: 'staffArchived',
-  waiting_customer: 'staffWaitingCustomer', under_review: 'staffUnderReview',
+  waiting_customer: 'staffWaitingCustomer', under_review: 'staffUnderReview', withdrawn: 'staffWithdrawn',
 } as const satisfies Record<string, Key>;
 
 const ACTION: Record<string, Key> = {
@@ -56,7 +56,7 @@ const ACTION: Record<string, Key> = {
   respond: 'actionRespond', approve: 'actionApprove', return: 'actionReturn', reject: 'actionReject',
   archive: 'actionArchive', refile: 'actionRefile', transfer: 'actionTransfer', note: 'internalNote',
   request_information: 'actionRequestInformation', answer_information: 'actionAnswerInformation', close_unanswered: 'actionCloseUnanswered',
-  request_review: 'actionRequestReview', decide_review: 'actionDecideReview',
+  request_review: 'actionRequestReview', decide_review: 'actionDecideReview', withdraw: 'actionWithdraw',
 };
 
 const addisClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Addis_Ababa' });

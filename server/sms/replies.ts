@@ -18,6 +18,7 @@ const CASE_WORD: Record<CaseStatus, StatusWord> = {
   rejected: 'smsStatusRejected',
   waiting_customer: 'smsStatusWaitingForYou',
   under_review: 'smsStatusUnderReview',
+  withdrawn: 'smsStatusWithdrawn',
 };
 const ACCUSATION_WORD: Record<AccusationStatus, StatusWord> = {
   received: 'smsStatusReceived',

@@ -24,6 +24,7 @@ export const smsStatusSources = {
   smsStatusRejected: 'rejected',
   smsStatusWaitingForYou: 'waiting for you',
   smsStatusUnderReview: 'under review',
+  smsStatusWithdrawn: 'withdrawn',
   smsStatusReceived: 'received',
   smsStatusClosed: 'closed',
 } as const;

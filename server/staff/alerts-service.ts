@@ -123,6 +123,11 @@ export function createAlertService({ store, mail, holidays, clock }: Dependencie
         // Issue 25: the directorate's managers decide it (one who had no part in the decision: the service's rule).
         const directorate = (await store.caseFacts(tx, move.caseId))?.directorate_id ?? null;
         await raise(tx, await store.ofRole(tx, 'manager', directorate), { ...about, mail: { kind: 'review_requested', ...kase }, payload });
+      } else if (move.action === 'withdraw') {
+        // Issue 28: the customer withdrew the case: its holder, or (unassigned) its directorate's managers.
+        const facts = await store.caseFacts(tx, move.caseId);
+        const people = facts?.assigned_to_id ? await store.person(tx, facts.assigned_to_id) : await store.ofRole(tx, 'manager', facts?.directorate_id ?? null);
+        await raise(tx, people, { ...about, mail: { kind: 'case_withdrawn', ...kase }, payload });
       } else if (move.action === 'transfer' && move.directorate) {
         const directorate = await store.directorateNames(tx, move.directorate);
         const transferred = { ...about, mail: { kind: 'case_transferred', ...kase, directorate } as const, payload: { ...payload, directorate } };

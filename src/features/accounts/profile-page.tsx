@@ -4,6 +4,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { customerQuery, fullName } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { NoticeChannelsSection } from './notice-channels.tsx';
+import { MyDataSection } from './my-data-section.tsx';
+import { CloseAccountSection } from './close-account-section.tsx';
 
 /** SPEC section 2 /dashboard/settings "My profile". */
 export function ProfilePage({ customerId }: { customerId: string }) {
@@ -57,6 +59,8 @@ export function ProfilePage({ customerId }: { customerId: string }) {
         </dl>
       </section>
       <NoticeChannelsSection customerId={customerId} />
+      <MyDataSection />
+      <CloseAccountSection />
     </main>
   );
 }

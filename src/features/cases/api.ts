@@ -109,6 +109,8 @@ export const casesApi = {
     api('createCustomerRating', { json: { rateNum, rating_token: token, ...(comment.trim() ? { comment } : {}) } }),
   /** Issue 25: a review of the case's decision, asked for within its window; online only (no outbox). */
   requestReview: (caseId: string, reason: string) => api('requestCaseReview', { params: { id: caseId }, json: { reason } }),
+  /** Issue 28: the customer withdraws a case not yet answered; online only (no outbox). */
+  withdraw: (caseId: string) => api('withdrawCase', { params: { id: caseId } }),
 };
 
 /**

@@ -7,6 +7,7 @@ import { CaseDetails } from './case-details.tsx';
 import { InformationRequests } from './information-request.tsx';
 import { CaseReview } from './case-review.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
+import { WithdrawCase } from './withdraw-case.tsx';
 import { RateModal } from './rate-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { BackLink } from '../../ui/back-link.tsx';
@@ -51,6 +52,7 @@ export function CasePage({ id, customerId }: { id: string; customerId: string })
         afterBanner={<InformationRequests kase={kase} customerId={customerId} />}
       />
       <CaseReview kase={kase} />
+      <WithdrawCase kase={kase} />
       <CaseTimeline caseId={id} />
       {ratingOpen && <RateModal caseId={id} onClose={() => setRatingOpen(false)} />}
     </main>

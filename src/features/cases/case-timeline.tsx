@@ -23,6 +23,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
     rejected: t`Your case was rejected.`,
     waiting_customer: t`We asked you for something.`,
     under_review: t`You asked for a review of the decision.`,
+    withdrawn: t`You withdrew your case.`,
   };
   return (
     <section className="details-section" aria-labelledby="case-timeline">

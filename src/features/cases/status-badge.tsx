@@ -6,7 +6,7 @@ import type { CaseStatus } from '../../../server/contract/cases.ts';
  * "processing"; verified shows "responded" (green); rejected shows "rejected" (red) on
  * detail and check-status views, and no badge at all on list pages. Issue 25 adds two states
  * of their own: the corporation waits for the customer (amber, it is theirs to act), and a
- * decision is being reviewed.
+ * decision is being reviewed. Issue 28: a case its customer withdrew (grey, nothing more happens).
  */
 export function StatusBadge({ status, onList = false }: { status: CaseStatus; onList?: boolean }) {
   switch (status) {
@@ -23,5 +23,8 @@ export function StatusBadge({ status, onList = false }: { status: CaseStatus; on
       return <span className="badge badge-amber"><Trans>waiting for you</Trans></span>;
     case 'under_review':
       return <span className="badge badge-blue"><Trans>under review</Trans></span>;
+    // Issue 28: the customer withdrew it before it was answered; shown on lists too.
+    case 'withdrawn':
+      return <span className="badge badge-grey" data-testid="badge-withdrawn"><Trans>withdrawn</Trans></span>;
   }
 }

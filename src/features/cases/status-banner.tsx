@@ -30,6 +30,8 @@ function since(kase: CaseLookup): string {
     case 'under_review':
       return kase.ongoing_date ?? kase.createdAt;
     case 'pending':
+    // Issue 28: the history says when it was withdrawn; the banner keeps the filing date.
+    case 'withdrawn':
       return kase.createdAt;
   }
 }
@@ -39,7 +41,7 @@ function since(kase: CaseLookup): string {
  * extended date when staff only extended it). A finished case has no due date.
  */
 export function dueDate(kase: CaseLookup): string | undefined {
-  if (kase.status === 'verified' || kase.status === 'rejected') return undefined;
+  if (kase.status === 'verified' || kase.status === 'rejected' || kase.status === 'withdrawn') return undefined;
   const latest = kase.schedule_program.at(-1)?.schedule;
   return latest?.scheduled_date ?? latest?.extended_date ?? undefined;
 }
@@ -75,11 +77,13 @@ function nextStep(kase: CaseLookup): ReactNode {
       );
     case 'under_review':
       return <Trans>The decision is being reviewed by a manager.</Trans>;
+    case 'withdrawn':
+      return <Trans>The case was withdrawn by its owner. Nothing more will happen on it.</Trans>;
   }
 }
 
 const TONES: Record<CaseLookup['status'], Tone> = {
-  pending: 'grey', ongoing: 'blue', responded: 'blue', verified: 'green', rejected: 'red', waiting_customer: 'amber', under_review: 'blue',
+  pending: 'grey', ongoing: 'blue', responded: 'blue', verified: 'green', rejected: 'red', waiting_customer: 'amber', under_review: 'blue', withdrawn: 'grey',
 };
 
 /**

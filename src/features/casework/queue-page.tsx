@@ -30,7 +30,7 @@ export function QueuePage({ filters }: { filters: QueueFilters }) {
   const names = useViewNames();
   const stateName: Record<StaffCaseStatus, string> = {
     pending: t`new`, ongoing: t`in progress`, responded: t`waiting for approval`, verified: t`approved`, rejected: t`rejected`, archived: t`archived`,
-    waiting_customer: t`waiting for the customer`, under_review: t`under review`,
+    waiting_customer: t`waiting for the customer`, under_review: t`under review`, withdrawn: t`withdrawn by the customer`,
   };
   const sortName: Record<QueueSort, string> = { due: t`Due day, soonest first`, filed: t`Filing day, newest first`, age: t`Age, oldest first` };
   const { selected, setSelected, selection } = useCaseSelection(JSON.stringify(filters));

@@ -25,6 +25,8 @@ export function DashboardPage() {
     { key: 'verified', label: t`approved`, colour: '#0f7a4a' },
     { key: 'rejected', label: t`rejected`, colour: '#c2410c' },
     { key: 'archived', label: t`archived`, colour: '#4b5563' },
+    // Issue 28: withdrawn by the customer before an answer: counted, no longer work.
+    { key: 'withdrawn', label: t`withdrawn by the customer`, colour: '#a3a3a3' },
   ];
   const weekly: Series[] = [
     { key: 'filed', label: t`Filed`, colour: '#2563eb' },

@@ -43,6 +43,8 @@ function AlertText({ alert, locale }: { alert: Alert; locale: Locale }) {
     }
     case 'information_answered':
       return <Trans>The customer answered your request on case {number}</Trans>;
+    case 'case_withdrawn':
+      return <Trans>The customer withdrew case {number}</Trans>;
     case 'information_unanswered':
       return <Trans>Your request on case {number} is still unanswered: you may close the case as unanswered</Trans>;
   }

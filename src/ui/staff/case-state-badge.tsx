@@ -23,6 +23,9 @@ export function CaseStateBadge({ status }: { status: StaffCaseStatus }) {
       return <span className="badge badge-amber"><Trans>waiting for the customer</Trans></span>;
     case 'under_review':
       return <span className="badge badge-blue"><Trans>under review</Trans></span>;
+    // Issue 28: the customer withdrew it before it was answered.
+    case 'withdrawn':
+      return <span className="badge badge-grey"><Trans>withdrawn by the customer</Trans></span>;
   }
 }
 
