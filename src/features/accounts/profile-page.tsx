@@ -4,7 +4,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { customerQuery, fullName } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { NoticeChannelsSection } from './notice-channels.tsx';
-import { CloseAccountSection } from './close-account-section.tsx';
 import { MyDataSection } from './my-data-section.tsx';
 import { CloseAccountSection } from './close-account-section.tsx';
 
@@ -60,7 +59,6 @@ export function ProfilePage({ customerId }: { customerId: string }) {
         </dl>
       </section>
       <NoticeChannelsSection customerId={customerId} />
-      <CloseAccountSection />
       <MyDataSection />
       <CloseAccountSection />
     </main>
