@@ -53,6 +53,9 @@ import { createSignIn } from './auth/sign-in.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { fileStorageFor } from './files/storage.ts';
 import { mediaRoutes } from './files/routes.ts';
+import { createUploadRows } from './uploads/store.ts';
+import { setUpUploads, uploadStoreFor } from './uploads/setup.ts';
+import { createUploadAttachments } from './uploads/attachments.ts';
 import { createMailer } from './mail/mailer.ts';
 import { setUpNotifications } from './notifications/setup.ts';
 import { channelChoiceRoutes } from './notifications/channel-choice-routes.ts';
@@ -189,7 +192,12 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     app.log.warn('the audit log is not protected: this database role can truncate it or disable its trigger; run migrations as the owner with DATABASE_OWNER_URL (docs/operations.md#the-audit-log)');
   }
   const sessions = createSessions(db, createTokenSigner(secret), config.tokenTtlSeconds, clock);
-  const storage = fileStorageFor(db, config.dataDir);
+  // Issue 27: resumable uploads (/uploads/). A submission's attachment_upload is copied into
+  // storage, and claiming that copy marks the upload used in the submission's transaction.
+  const uploadRows = createUploadRows(db);
+  const uploadStore = uploadStoreFor(db, config.dataDir, uploadRows, clock);
+  const uploads = createUploadAttachments({ rows: uploadRows, store: uploadStore, clock });
+  const storage = uploads.claimingUploads(fileStorageFor(db, config.dataDir));
   // Uploads a crash cut off, or left before their row was stored, are referenced by nothing; they only take space.
   const orphans = await storage.removeOrphans();
   if (orphans) app.log.warn(`removed ${orphans} unfinished or unclaimed upload(s) left by an earlier stop`);
@@ -247,7 +255,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   });
   const viewer = createViewer(sessions);
   await app.register(caseRequestRoutes, { service: createCaseRequestService(caseRequests), sessions });
-  await app.register(caseRoutes, { service: cases, sessions, viewer, storage, lookupLimit: config.lookupLimit });
+  await app.register(caseRoutes, { service: cases, sessions, viewer, storage, uploads, lookupLimit: config.lookupLimit });
   const ratings = createRatingService({ store: createRatingStore(db), links: ratingLinks, clock });
   await app.register(ratingRoutes, { service: ratings, sessions });
   const archive = createArchiveService({ store: createArchiveStore(db), clock });
@@ -305,7 +313,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   await app.register(managementRoutes, { service: createManagementService(createManagementStore(db), clock, () => settings.calendar(), ratings), sessions });
   // Issue 28: the public performance figures and their open data, cached per instance.
   await app.register(performanceRoutes, { service: createPerformanceService(createPerformanceStore(db), clock, () => settings.calendar()) });
-  await app.register(caseworkRoutes, { service: casework, sessions, storage });
+  await app.register(caseworkRoutes, { service: casework, sessions, storage, uploads });
   await app.register(caseReviewRoutes, { service: reviews, sessions });
   // Issue 28: the customer withdraws a case not yet answered (the holder is alerted), and downloads their data.
   await app.register(withdrawRoutes, { service: createWithdrawService({ store: createWithdrawStore(db, told), clock }), sessions });
@@ -314,14 +322,19 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
   const informationRequests = setUpInformationRequests(app, {
     db, casework, holidays: () => settings.calendar(), alerts, notices: notifications, days: config.dialogue, clock,
   });
-  await app.register(informationRequestRoutes, { service: informationRequests, sessions, storage });
+  await app.register(informationRequestRoutes, { service: informationRequests, sessions, storage, uploads });
   await app.register(archiveRoutes, { service: archive, fileCase: casework.archive, fileCases: casework.archiveMany, refileCase: casework.refile, sessions });
   const accusations = createAccusationStore(db, alerts.accusationFiled);
   await app.register(accusationRoutes, {
     service: createAccusationService({ store: accusations, storage, referencePrefix: config.accusationReferencePrefix }),
     sessions,
     storage,
+    uploads,
     submissionLimit: createGuessLimit(attempts, config.submissionLimit),
+  });
+  await setUpUploads(app, {
+    db, rows: uploadRows, store: uploadStore, clock,
+    creationLimit: createGuessLimit(attempts, config.submissionLimit)('upload', (request) => request.ip),
   });
   await app.register(reviewRoutes, {
     service: createReviewService({ store: createReviewStore(db), clock }),

@@ -13,31 +13,38 @@ import { idempotencyKeyOf, requestFingerprint } from '../web/idempotency-key.ts'
 import { callRoutes } from '../web/call-routes.ts';
 import { idempotentReplays } from '../metrics/metrics.ts';
 import type { AccusationService } from './service.ts';
+import type { UploadAttachments } from '../uploads/attachments.ts';
 
 
 interface Options {
   service: AccusationService;
   sessions: Sessions;
   storage: FileStorage;
+  /** Issue 27: a finished resumable upload in place of the file part. */
+  uploads: UploadAttachments;
   /** Filing is open to anyone: a per-address cap on top of the global limit stops floods. */
   submissionLimit: GuessLimit;
 }
 
 /** SPEC section 7 create_accusation, and the attachments ethics users open. */
-export const accusationRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, storage, submissionLimit }) => {
+export const accusationRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, storage, uploads, submissionLimit }) => {
   const route = callRoutes(app, sessions);
   const accusationForm = calls.createAccusation.form;
 
   route(calls.createAccusation, async (request) => {
     const idempotencyKey = idempotencyKeyOf(request);
-    const { fields, file: attachment, fileSha256 } = await receiveForm(request, storage, {
+    const kind = pdfKind(ATTACHMENT_MAX_BYTES);
+    const { fields, file, fileSha256 } = await receiveForm(request, storage, {
       fields: formFieldNames(accusationForm),
-      file: { field: accusationForm.file.name, area: 'accusation-files', kind: pdfKind(ATTACHMENT_MAX_BYTES) },
+      file: { field: accusationForm.file.name, area: 'accusation-files', kind },
       limits: { files: 1, fields: 10, fieldSize: 20_000 },
     });
+    const upload = await uploads.receive(storage, { uploadId: fields.attachment_upload, multipartFile: file, area: 'accusation-files', kind, idempotencyKey });
+    const attachment = upload ? upload.file : file;
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, fileSha256) } : null;
     const { reference, repeated } = await service.file(fields, attachment, idempotency);
     if (repeated) idempotentReplays.inc({ kind: 'accusation' });
+    else await uploads.used(attachment);
     return { ...messageBody('accusationReceived'), reference };
   }, { preHandler: submissionLimit('accusation', (request) => request.ip) });
 

@@ -10,26 +10,36 @@ import type { FileStorage } from '../files/storage.ts';
 import { normaliseCaseNumber } from './case-number.ts';
 import type { CaseService } from './service.ts';
 import { receiveApplication } from './upload.ts';
+import { pdfKind } from '../files/storage.ts';
+import { ATTACHMENT_MAX_BYTES } from '../contract/constants.ts';
 import { lookupLimit } from '../limits/lookup-limit.ts';
 import type { Viewer } from './viewer.ts';
+import type { UploadAttachments } from '../uploads/attachments.ts';
 
 interface Options {
   service: CaseService;
   sessions: Sessions;
   viewer: Viewer;
   storage: FileStorage;
+  /** Issue 27: a finished resumable upload in place of the file part. */
+  uploads: UploadAttachments;
   lookupLimit: { max: number; windowMs: number };
 }
 
 /** SPEC section 7: customer_case_api and customer_case_history_api. */
-export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, lookupLimit: lookupLimitOptions }) => {
+export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, sessions, viewer, storage, uploads, lookupLimit: lookupLimitOptions }) => {
   const route = callRoutes(app, sessions);
   const customerId = (request: { session: SessionClaims }) => request.session.id;
 
   route(calls.createCase, async (request) => {
     // The outbox replays a queued application with the same key: one case, one receipt.
     const idempotencyKey = idempotencyKeyOf(request);
-    const { fields, attachment, fileSha256 } = await receiveApplication(request, storage);
+    const received = await receiveApplication(request, storage);
+    const { fields, fileSha256 } = received;
+    const upload = await uploads.receive(storage, {
+      uploadId: fields.attachment_upload, multipartFile: received.attachment, area: 'case-files', kind: pdfKind(ATTACHMENT_MAX_BYTES), idempotencyKey,
+    });
+    const attachment = upload ? upload.file : received.attachment;
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: requestFingerprint(fields, fileSha256) } : null;
     // A refused or repeated application keeps no file.
     const receipt = await service.apply(customerId(request), fields, attachment, idempotency).catch(async (error: unknown) => {
@@ -39,6 +49,8 @@ export const caseRoutes: FastifyPluginAsync<Options> = async (app, { service, se
     if (receipt.repeated) {
       await storage.remove('case-files', attachment);
       idempotentReplays.inc({ kind: 'case' });
+    } else {
+      await uploads.used(attachment);
     }
     return { ...messageBody('caseSubmitted'), _id: receipt.id, case_number: receipt.caseNumber };
   });

@@ -9,11 +9,12 @@ import { messageBody } from '../errors/messages.ts';
 import { callRoutes } from '../web/call-routes.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { CaseworkService } from './service.ts';
+import type { UploadAttachments } from '../uploads/attachments.ts';
 
 /** Staff moving a case through its states; the token check comes from the contract's roles. */
-export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sessions: Sessions; storage: FileStorage }> = async (
+export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sessions: Sessions; storage: FileStorage; uploads: UploadAttachments }> = async (
   app,
-  { service, sessions, storage },
+  { service, sessions, storage, uploads },
 ) => {
   const route = callRoutes(app, sessions);
   const responseForm = calls.staffRespondCase.form;
@@ -45,11 +46,16 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
     ...(await service.schedule(request.session, request.params.id, request.body)),
   }));
   route(calls.staffRespondCase, async (request) => {
-    const { fields, file } = await receiveForm(request, storage, {
+    const kind = pdfKind(ATTACHMENT_MAX_BYTES);
+    const received = await receiveForm(request, storage, {
       fields: formFieldNames(responseForm),
-      file: { field: responseForm.file.name, area: 'case-files', kind: pdfKind(ATTACHMENT_MAX_BYTES) },
-      limits: { files: 1, fields: 3, fieldSize: 20_000 },
+      file: { field: responseForm.file.name, area: 'case-files', kind },
+      limits: { files: 1, fields: 4, fieldSize: 20_000 },
     });
+    const { fields } = received;
+    // No Idempotency-Key here: an upload is used by one response, a second is refused.
+    const upload = await uploads.receive(storage, { uploadId: fields.attachment_upload, multipartFile: received.file, area: 'case-files', kind, idempotencyKey: null });
+    const file = upload ? upload.file : received.file;
     const justification = fields.justification?.trim();
     if (!justification) {
       await storage.remove('case-files', file);
@@ -60,7 +66,9 @@ export const caseworkRoutes: FastifyPluginAsync<{ service: CaseworkService; sess
       await storage.remove('case-files', file);
       throw new ApiError(400, 'invalidRequest');
     }
-    return { ...messageBody('caseResponded'), ...(await service.respond(request.session, request.params.id, justification, file, version)) };
+    const responded = await service.respond(request.session, request.params.id, justification, file, version);
+    await uploads.used(file);
+    return { ...messageBody('caseResponded'), ...responded };
   });
   route(calls.staffApproveCase, async (request) => ({
     ...messageBody('caseApproved'),

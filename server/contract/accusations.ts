@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.ts';
+import { AttachmentUpload } from './uploads.ts';
 
 /** SPEC section 3 "Accusation payload", as stored and read back by accusation acceptors. */
 export const Accusation = Type.Object({
@@ -48,6 +49,7 @@ export const AccusationForm = Type.Object({
   subject: Type.String(),
   description: Type.String(),
   accused_organizational_part: Type.Optional(Type.String()),
+  attachment_upload: AttachmentUpload,
 });
 
 

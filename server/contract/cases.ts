@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, Messages, Names, Status } from './common.ts';
 import { RATING_COMMENT_MAX } from './constants.ts';
+import { AttachmentUpload } from './uploads.ts';
 
 /**
  * The cases API's shapes (SPEC sections 3 and 7, issue 4): the server validates with
@@ -252,6 +253,7 @@ export const CaseApplicationForm = Type.Object({
   form: Type.String({ description: 'JSON: a list of single-entry maps, question id → answer.' }),
   remark: Type.Optional(Type.String()),
   related_case_id: Type.Optional(Type.String({ description: "One of the customer's own case ids." })),
+  attachment_upload: AttachmentUpload,
 });
 
 /** The apply form's related-case selector: the customer's case numbers (SPEC section 7). */

@@ -4,6 +4,7 @@ import { errorResponses, Id, IdParams, Messages, Names } from './common.ts';
 import { Case, CaseMoved, CaseRequestNames, EnumValue, PersonName, StaffPerson, StaffRating } from './cases.ts';
 import { Archival } from './archive-calls.ts';
 import { BulkCaseIds, BulkResults } from './bulk-moves.ts';
+import { AttachmentUpload } from './uploads.ts';
 import { API_LANGUAGE, BULK_CASES_MAX, QUEUE_SORTS, QUEUE_VIEWS, type Locale } from './constants.ts';
 
 const refused = errorResponses[400];
@@ -229,6 +230,7 @@ export const caseworkCalls = defineCalls('casework', {
         justification: Type.String({ minLength: 1, maxLength: 5000 }),
         /** The version as read, as digits (a form field is text). */
         version: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+        attachment_upload: AttachmentUpload,
       }),
       file: { name: 'attachment', description: 'Optional response letter, a PDF of at most 10 MB.' } },
     responses: { 200: Moved, 413: refused, ...withAuth },

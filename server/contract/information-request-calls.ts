@@ -4,6 +4,7 @@ import { errorResponses, IdParams, Messages } from './common.ts';
 import { CaseMoved } from './cases.ts';
 import { SeenVersion } from './casework-calls.ts';
 import { INFORMATION_MESSAGE_MAX } from './constants.ts';
+import { AttachmentUpload } from './uploads.ts';
 
 const refused = errorResponses[400];
 const withAuth = { 401: refused, 409: refused, ...errorResponses };
@@ -44,7 +45,7 @@ export const informationRequestCalls = defineCalls('information requests', {
       'with another body: 422.',
     params: IdParams,
     form: {
-      fields: Type.Object({ text: Type.String({ minLength: 1, maxLength: INFORMATION_MESSAGE_MAX }) }),
+      fields: Type.Object({ text: Type.String({ minLength: 1, maxLength: INFORMATION_MESSAGE_MAX }), attachment_upload: AttachmentUpload }),
       file: { name: 'attachment', description: 'Optional PDF, at most 10 MB.' },
     },
     responses: {

@@ -129,4 +129,8 @@ export const RELATIONS: Record<string, Ownership> = {
 
   stored_file: { owner: 'files' },
   stored_file_chunk: { owner: 'files' },
+  // Issue 27: resumable uploads (tus at /uploads/): their rows on both databases, their bytes and locks on PostgreSQL.
+  resumable_upload: { owner: 'uploads' },
+  resumable_upload_chunk: { owner: 'uploads' },
+  resumable_upload_lock: { owner: 'uploads' },
 };

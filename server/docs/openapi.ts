@@ -26,8 +26,9 @@ const TAGS = [
   ['operations', 'Health and readiness for load balancers and orchestrators.'],
   ['sms', "The SMS gateway's webhooks (issue 26): incoming messages (a case number or reference is answered with its status; STOP and START) and delivery receipts, with the shared secret."],
   ['telegram', "The Telegram bot's webhook (issue 26): Telegram's updates, with the secret token."],
-  ['my data', 'A signed-in customer downloads everything the portal holds about them (issue 28), as JSON and as a PDF.'],
+  ['uploads', 'Resumable uploads (issue 27) at /uploads/: the tus 1.0.0 protocol (https://tus.io/protocols/resumable-upload), with the creation, termination and expiration extensions, served by @tus/server rather than as operations here. POST /uploads/ with Upload-Length (at most 10 MB) makes one and answers 201 with its Location /uploads/<id> (128 random bits; no sign-in; counted per address as the anonymous forms are, past it 429); HEAD gives its Upload-Offset; PATCH (application/offset+octet-stream, Upload-Offset) appends from there, also after a cut; DELETE removes it. Once its last byte arrives it must be a PDF, else 415 and it is removed. createCase, createAccusation, answerInformationRequest and staffRespondCase take its id as the form field attachment_upload in place of the attachment part; one submission may use it. Every upload is removed 7 days after it was made.'],
   ['open data', "Public performance figures (issue 28): the corporation's and each division's, by month, as JSON and CSV under CC BY 4.0 (docs/open-data.md)."],
+  ['my data', 'A signed-in customer downloads everything the portal holds about them (issue 28), as JSON and as a PDF.'],
 ] as const;
 
 const describe = (status: number) =>

@@ -101,6 +101,12 @@ export const messageSources = {
   relatedCaseUnknown: 'The related case was not found among your cases.',
   attachmentInvalid: 'The attachment must be a PDF file.',
   attachmentTooLarge: 'The attachment must not be larger than 10 MB. Please merge your documents into one smaller PDF.',
+  // Issue 27: a submission that names a resumable upload (attachment_upload).
+  uploadUnknown: 'The uploaded file was not found. Please attach it again.',
+  uploadUnfinished: 'The file has not finished uploading yet. Please wait until it is complete and send again.',
+  uploadExpired: 'The uploaded file was kept for 7 days and has been removed. Please attach it again.',
+  uploadUsed: 'This uploaded file was already sent with another submission. Please attach it again.',
+  uploadAndAttachment: 'Please send the file either as an attachment or as an upload, not both.',
   caseSubmitted: 'Your case was submitted. Keep your case number to follow it.',
   caseStatusInvalid: 'The status filter is not valid.',
   printLinkInvalid: 'This print link has expired. Please open the print page again.',

@@ -8,7 +8,7 @@ import { pageShells } from './page-shell.ts';
 /** First path segments that belong to the API: an unknown path under them is a JSON 404. */
 export function isApiPath(url: string): boolean {
   const first = url.split('?')[0].split('/')[1] ?? '';
-  return first.endsWith('_api') || ['div_rate', 'media', 'docs', 'healthz', 'readyz'].includes(first);
+  return first.endsWith('_api') || ['div_rate', 'media', 'docs', 'healthz', 'readyz', 'uploads'].includes(first);
 }
 
 /**

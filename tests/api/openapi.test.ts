@@ -118,9 +118,16 @@ describe('the OpenAPI document', () => {
     // Issue 26: without an e-mail the account is the phone's, its code sent by SMS.
     expect(registration.required).toEqual(['firstname', 'middlename', 'lastname', 'password', 'phone', 'gender']);
     const application = form('/customer_case_api/create_case');
-    expect(Object.keys(application.properties)).toEqual(['division', 'caselist', 'form', 'remark', 'related_case_id', 'attachment']);
+    // Issue 27: a finished resumable upload (tus at /uploads/) in place of the file part.
+    expect(Object.keys(application.properties)).toEqual(['division', 'caselist', 'form', 'remark', 'related_case_id', 'attachment_upload', 'attachment']);
+    expect(application.properties.attachment_upload).toMatchObject({ type: 'string', pattern: '^[0-9a-f]{32}$' });
     const accusation = form('/accusation_acceptor_api/create_accusation');
-    expect(Object.keys(accusation.properties)).toEqual(['name', 'phone', 'subject', 'description', 'accused_organizational_part', 'attachment']);
+    expect(Object.keys(accusation.properties)).toEqual(['name', 'phone', 'subject', 'description', 'accused_organizational_part', 'attachment_upload', 'attachment']);
+    const answer = form('/customer_case_api/answer_information_request/{id}');
+    expect(Object.keys(answer.properties)).toEqual(['text', 'attachment_upload', 'attachment']);
+    const response = form('/staff_api/cases/{id}/respond');
+    expect(Object.keys(response.properties)).toEqual(['justification', 'version', 'attachment_upload', 'attachment']);
+    expect(document.tags.find((tag: Json) => tag.name === 'uploads').description).toMatch(/tus 1\.0\.0.*\/uploads\//);
     expect(accusation.required).toEqual(['subject', 'description']);
     expect(accusation.properties.attachment).toMatchObject({ type: 'string', format: 'binary' });
   });
