@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MakeaccusationRouteImport } from './routes/makeaccusation'
 import { Route as ManualRouteImport } from './routes/manual'
 import { Route as OutboxRouteImport } from './routes/outbox'
+import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
@@ -84,6 +85,11 @@ const ManualRoute = ManualRouteImport.update({
 const OutboxRoute = OutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerformanceRoute = PerformanceRouteImport.update({
+  id: '/performance',
+  path: '/performance',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/outbox': typeof OutboxRoute
+  '/performance': typeof PerformanceRoute
   '/register': typeof RegisterRoute
   '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/outbox': typeof OutboxRoute
+  '/performance': typeof PerformanceRoute
   '/register': typeof RegisterRoute
   '/dashboard/cases': typeof DashboardCasesRoute
   '/dashboard/casestatus': typeof DashboardCasestatusRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/makeaccusation': typeof MakeaccusationRoute
   '/manual': typeof ManualRoute
   '/outbox': typeof OutboxRoute
+  '/performance': typeof PerformanceRoute
   '/register': typeof RegisterRoute
   '/staff': typeof StaffRouteWithChildren
   '/dashboard/cases': typeof DashboardCasesRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/makeaccusation'
     | '/manual'
     | '/outbox'
+    | '/performance'
     | '/register'
     | '/staff'
     | '/dashboard/cases'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/makeaccusation'
     | '/manual'
     | '/outbox'
+    | '/performance'
     | '/register'
     | '/dashboard/cases'
     | '/dashboard/casestatus'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/makeaccusation'
     | '/manual'
     | '/outbox'
+    | '/performance'
     | '/register'
     | '/staff'
     | '/dashboard/cases'
@@ -464,6 +476,7 @@ export interface RootRouteChildren {
   MakeaccusationRoute: typeof MakeaccusationRoute
   ManualRoute: typeof ManualRoute
   OutboxRoute: typeof OutboxRoute
+  PerformanceRoute: typeof PerformanceRoute
   RegisterRoute: typeof RegisterRoute
   StaffRoute: typeof StaffRouteWithChildren
   DivisionIdRoute: typeof DivisionIdRoute
@@ -529,6 +542,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/outbox'
       preLoaderRoute: typeof OutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/performance': {
+      id: '/performance'
+      path: '/performance'
+      fullPath: '/performance'
+      preLoaderRoute: typeof PerformanceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -799,6 +819,7 @@ const rootRouteChildren: RootRouteChildren = {
   MakeaccusationRoute: MakeaccusationRoute,
   ManualRoute: ManualRoute,
   OutboxRoute: OutboxRoute,
+  PerformanceRoute: PerformanceRoute,
   RegisterRoute: RegisterRoute,
   StaffRoute: StaffRouteWithChildren,
   DivisionIdRoute: DivisionIdRoute,

@@ -81,7 +81,29 @@ async function warmReferenceData(event: ExtendableEvent) {
   );
 }
 
-self.addEventListener('install', (event) => event.waitUntil(warmReferenceData(event).catch(() => {})));
+// Issue 28: the public performance figures (open data, no token, no personal data), so
+// /performance reads offline once visited. Stale-while-revalidate: the server computes them
+// once an hour, and a visit brings the next copy.
+const PERFORMANCE = '/open-data/performance.json';
+const performanceData = new StaleWhileRevalidate({
+  cacheName: 'open-data',
+  matchOptions: { ignoreVary: true },
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 4, maxAgeSeconds: 90 * 86_400 })],
+});
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === PERFORMANCE, performanceData);
+
+/** The page that installed the worker read the figures before it was controlled: fetch them again through the cache. */
+async function warmPerformance(event: ExtendableEvent) {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (!pages.some((page) => new URL(page.url).pathname === '/performance')) return;
+  const [response, done] = performanceData.handleAll({ request: new Request(PERFORMANCE), event });
+  await done;
+  await response.catch(() => undefined);
+}
+
+self.addEventListener('install', (event) =>
+  event.waitUntil(Promise.all([warmReferenceData(event).catch(() => {}), warmPerformance(event).catch(() => {})])),
+);
 // The page that installed the worker is served by it from now on, so its requests are cached too.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
