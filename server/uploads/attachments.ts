@@ -20,6 +20,11 @@ export function createUploadAttachments({ rows, store, clock }: { rows: UploadRo
   /** Stored files copied from an upload, by name, until their row claims them (or they are removed). */
   const copied = new Map<string, { uploadId: string; idempotencyKey: string | null }>();
 
+  async function finished(uploadId: string, kind: FileKind) {
+    if (await store.finish(uploadId, (head) => kind.detect(head) !== undefined)) return true;
+    throw new ApiError(400, kind.invalidMessage);
+  }
+
   return {
     /**
      * The storage every feature is given: claiming a file copied from an upload also marks
@@ -64,7 +69,11 @@ export function createUploadAttachments({ rows, store, clock }: { rows: UploadRo
         throw new ApiError(409, 'uploadUsed');
       }
       if (row.created_at.getTime() + UPLOAD_LIFETIME_MS <= clock()) throw new ApiError(410, 'uploadExpired');
-      if (!row.finished_at) throw new ApiError(409, 'uploadUnfinished');
+      // All its bytes are in but it was never judged (its instance stopped right after the last
+      // byte): judged now, as it would have been then.
+      if (!row.finished_at && !((await store.complete(uploadId)) && (await finished(uploadId, kind)))) {
+        throw new ApiError(409, 'uploadUnfinished');
+      }
       const { name } = await storage.save(area, store.read(uploadId), kind);
       copied.set(name, { uploadId, idempotencyKey });
       return { file: name };

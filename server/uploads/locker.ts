@@ -32,6 +32,11 @@ export class DatabaseLocker implements Locker {
     this.options = { acquireTimeoutMs: 10_000, leaseMs: 15_000, renewMs: 250, retryMs: 100, ...options };
   }
 
+  /** The sweep: locks their holders left behind (an instance that died) and nobody took since. */
+  async removeStale(): Promise<void> {
+    await this.db.query("DELETE FROM resumable_upload_lock WHERE expires_at < now() - interval '1 hour'");
+  }
+
   newLock(id: string): Lock {
     return new DatabaseLock(id, this);
   }

@@ -27,22 +27,9 @@ const SWEEP_MS = 60 * 60 * 1000;
 
 interface Options {
   db: Database;
-  rows: UploadRows;
-  clock: () => number;
+  store: RegisteredStore;
   /** Making an upload is open to anyone: counted per address as the anonymous forms are. */
   creationLimit: ReturnType<GuessLimit>;
-}
-
-/** The first bytes of a finished upload, enough for the PDF signature. */
-async function headOf(store: RegisteredStore, id: string): Promise<Buffer> {
-  let head = Buffer.alloc(0);
-  const stream = store.read(id);
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    head = Buffer.concat([head, chunk]);
-    if (head.length >= 16) break;
-  }
-  stream.destroy();
-  return head;
 }
 
 /**
@@ -94,12 +81,14 @@ export function uploadStoreFor(db: Database, dataDir: string, rows: UploadRows, 
   return new RegisteredStore(inner, rows, clock);
 }
 
-export async function setUpUploads(app: FastifyInstance, { db, rows, clock, creationLimit, store }: Options & { store: RegisteredStore }) {
+export async function setUpUploads(app: FastifyInstance, { db, creationLimit, store }: Options) {
   const pdf = pdfKind(ATTACHMENT_MAX_BYTES);
+  // PostgreSQL: the lock every instance sees; the embedded database is one process, whose memory lock serves.
+  const locker = db.kind === 'postgres' ? new DatabaseLocker(db) : undefined;
   const tus = new Server({
     path: '/uploads',
     datastore: store,
-    ...(db.kind === 'postgres' ? { locker: new DatabaseLocker(db) } : {}),
+    ...(locker ? { locker } : {}),
     maxSize: ATTACHMENT_MAX_BYTES,
     relativeLocation: true,
     // Same origin only: no Access-Control-Allow-Origin for anyone.
@@ -109,11 +98,7 @@ export async function setUpUploads(app: FastifyInstance, { db, rows, clock, crea
     // The id is the tus default's 128 random bits; anything else is not ours.
     getFileIdFromRequest: (_request, id) => (id && UPLOAD_ID.test(id) ? id : undefined),
     async onUploadFinish(_request, upload) {
-      if (!pdf.detect(await headOf(store, upload.id))) {
-        await store.remove(upload.id);
-        throw refusal(415, 'attachmentInvalid');
-      }
-      await rows.markFinished(upload.id, new Date(clock()));
+      if (!(await store.finish(upload.id, (head) => pdf.detect(head) !== undefined))) throw refusal(415, 'attachmentInvalid');
       return {};
     },
     onResponseError(_request, error) {
@@ -148,7 +133,11 @@ export async function setUpUploads(app: FastifyInstance, { db, rows, clock, crea
   app.options('/uploads/', handle);
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) app.route({ method, url: '/uploads/:id', handler: handle });
 
-  const sweep = () => store.deleteExpired();
+  const sweep = async () => {
+    const removed = await store.deleteExpired();
+    await locker?.removeStale();
+    return removed;
+  };
   app.decorate('sweepUploads', sweep);
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => void (stop = repeatEvery(SWEEP_MS, sweep, (error) => app.log.error(`the uploads' sweep failed: ${error.message}`))));

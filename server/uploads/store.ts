@@ -117,6 +117,37 @@ export class RegisteredStore extends DataStore {
     return this.inner.read(id);
   }
 
+  /** The first bytes of an upload, enough for a file signature. */
+  async head(id: string, bytes = 16): Promise<Buffer> {
+    let head = Buffer.alloc(0);
+    const stream = this.read(id);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= bytes) break;
+    }
+    stream.destroy();
+    return head;
+  }
+
+  /**
+   * Judges an upload whose last byte is in: a PDF is marked finished (a submission may use
+   * it), anything else is removed. False when it was refused.
+   */
+  async finish(id: string, isPdf: (head: Buffer) => boolean): Promise<boolean> {
+    if (!isPdf(await this.head(id))) {
+      await this.remove(id);
+      return false;
+    }
+    await this.rows.markFinished(id, new Date(this.clock()));
+    return true;
+  }
+
+  /** Whether all its bytes are in (its state, wherever the inner store keeps it). */
+  async complete(id: string): Promise<boolean> {
+    const upload = await this.inner.getUpload(id).catch(() => undefined);
+    return upload !== undefined && upload.size !== undefined && upload.offset === upload.size;
+  }
+
   /** Its bytes only (a submission stored them as its attachment); the row stays until its 7 days end. */
   async removeBytes(id: string): Promise<void> {
     await this.inner.remove(id).catch(() => {});

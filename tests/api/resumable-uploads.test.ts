@@ -259,6 +259,14 @@ describe.each(databases)('resumable uploads on $name', (database) => {
       expect(await server.db.query("SELECT reference FROM accusation WHERE subject = 'Resumable' AND attachment IS NULL")).toEqual([]);
     });
 
+    it('judges an upload whose last byte came in but whose instance stopped before judging it, when a submission names it', async () => {
+      const file = pdfOf(40_000);
+      const id = await finishedUpload(file);
+      await server.db.query('UPDATE resumable_upload SET finished_at = NULL WHERE id = $1', [id]);
+      const { reference } = await expectOk(await accuse({ attachment_upload: id }), 201);
+      expect((await storedFile(server, 'accusation-files', (await storedAccusation(reference)).attachment!)).equals(file)).toBe(true);
+    });
+
     it('is taken by createCase, answerInformationRequest and staffRespondCase as a multipart file would be', async () => {
       const caseRequests: Json[] = await expectOk(await fetch(`${server.url}/case_list_api/get_all_case_list`));
       const questions: Json[] = await expectOk(await fetch(`${server.url}/questions_api/get_all_questions`));
