@@ -33,6 +33,9 @@ const STATUS: Record<CaseStatus, Key> = {
   rejected: 'statusRejected', waiting_customer: 'statusWaitingForYou', under_review: 'statusUnderReview', withdrawn: 'statusWithdrawn',
 };
 
+/** Each language by its own name, as the language selector shows it (the stored value is the API's suffix). */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', am: 'አማርኛ', or: 'Afaan Oromoo', tg: 'ትግርኛ', sm: 'Soomaali', af: 'Qafaraf' };
+
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 const kilobytes = (size: number | null) => (size === null ? '—' : `${Math.max(1, Math.round(size / 1024))} KB`);
 
@@ -50,7 +53,9 @@ export async function renderMyDataPdf(data: MyData, locale: Locale, madeAt: Date
     const names = thing as Record<string, string>;
     return names[`${field}_${language}`] || names[`${field}_en`] || '';
   };
-  const when = (value: unknown) => (typeof value === 'string' && value ? `${formatDate(value)} ${clockTime(new Date(value), locale)}` : '—');
+  // A reader of Amharic or Tigrinya reads their own calendar first, as in their letters.
+  const ethiopianFirst = locale === 'am' || locale === 'ti';
+  const when = (value: unknown) => (typeof value === 'string' && value ? `${formatDate(value, { ethiopianFirst })} ${clockTime(new Date(value), locale)}` : '—');
   const profile = data.profile;
   const name = fullName({ firstname: text(profile.firstname), middlename: String(profile.middlename ?? ''), lastname: String(profile.lastname ?? '') });
 
@@ -71,7 +76,7 @@ export async function renderMyDataPdf(data: MyData, locale: Locale, madeAt: Date
   row(doc, label('subcity'), text(profile.subcity));
   row(doc, label('woreda'), text(profile.woreda));
   row(doc, label('houseNumber'), text(profile.house_number));
-  row(doc, label('language'), text(profile.language));
+  row(doc, label('language'), LANGUAGE_NAMES[String(profile.language)] ?? text(profile.language));
   row(doc, label('registered'), when(profile.created_at));
 
   section(doc, label('cases'));
@@ -131,7 +136,7 @@ export async function renderMyDataPdf(data: MyData, locale: Locale, madeAt: Date
   }
   for (const sms of data.sms) row(doc, { en: when(sms.created_at) }, `SMS · ${text(sms.phone)} · ${text(sms.state)}`);
 
-  drawFooters(doc, `${say('printed')}: ${formatDate(madeAt)} — ${say('myData')} — ${name}`, say('page'));
+  drawFooters(doc, `${say('printed')}: ${formatDate(madeAt, { ethiopianFirst })} — ${say('myData')} — ${name}`, say('page'));
   doc.end();
   return bytes;
 }
