@@ -17,7 +17,7 @@ cleanupOutdatedCaches();
 // paths never do (TOOLCHAIN.md pitfall 3).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/\w+_api\//, /^\/div_rate\//, /^\/media\//, /^\/docs/, /\.[a-z0-9]+$/i],
+    denylist: [/^\/\w+_api\//, /^\/div_rate\//, /^\/media\//, /^\/uploads\//, /^\/docs/, /\.[a-z0-9]+$/i],
   }),
 );
 
