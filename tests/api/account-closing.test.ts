@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../server/audit/audit-log.ts';
+import { readConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
 import { fileStorageFor, imageKind } from '../../server/files/storage.ts';
+import { anonymiseAccount } from '../../server/privacy/anonymise.ts';
 import { pseudonymOf } from '../../server/privacy/pseudonym.ts';
+import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
+import { openMigratedDatabase } from '../../server/start.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/cluster.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 import { jsonCalls } from '../helpers/json-calls.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
 import { storedFileNames } from '../helpers/stored-files.ts';
 
 const databases = await testDatabases();
@@ -202,5 +212,58 @@ describe.each(databases)('closing an account (issue 28), on $name', (database) =
     expectMessages(await expectOk(await fetch(`${server.url}/customer_user_api/create_customer_user`, { method: 'POST', body: form }), 201));
     const again = await server.db.query<Json>('SELECT lastname FROM customer_user WHERE lower(email) = lower($1)', [person.email]);
     expect(again).toEqual([{ lastname: 'Again' }]);
+  });
+});
+
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const onPostgres = databases.some((database) => database.name === 'postgres');
+
+async function asAdmin(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * With DATABASE_OWNER_URL the portal's role may not update the audit log at all: the erasure
+ * still reaches its free text, through migration 039's function, which runs as the owner.
+ */
+describe.runIf(onPostgres)('closing an account as the runtime role (PostgreSQL)', () => {
+  const role = `portal_app_${randomUUID().slice(0, 8)}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-closing-'));
+  let scratch: ScratchDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    await asAdmin(`CREATE ROLE ${role} LOGIN`);
+    scratch = await createScratchDatabase('portal_closing');
+    const runtimeUrl = scratch.url.replace('postgres://postgres@', `postgres://${role}@`);
+    db = await openMigratedDatabase(
+      readConfig({ DATABASE_URL: runtimeUrl, DATABASE_OWNER_URL: scratch.url, DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', TOKEN_SECRET: TEST_TOKEN_SECRET }),
+    );
+  });
+  afterAll(async () => {
+    await db?.close();
+    await scratch?.drop();
+    await asAdmin(`DROP ROLE IF EXISTS ${role}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('erases the person everywhere, the audit log included, its actors kept', async () => {
+    const [customer] = await db.query<{ id: string; email: string }>('SELECT id, email FROM customer_user WHERE lower(email) = lower($1)', [DEMO_CUSTOMER.email]);
+    await db.transaction((tx) =>
+      recordAudit(tx, { actorId: null, actorRole: 'command_line', action: 'note', subjectType: 'setting', subjectId: 'x', after: { note: `mail ${customer.email}` } }),
+    );
+    await expect(db.query(`UPDATE audit_entry SET after = '{}' WHERE subject_id = 'x'`)).rejects.toThrow(/permission denied/);
+    const erased = await db.transaction((tx) => anonymiseAccount(tx, customer.id, new Date()));
+    expect(erased?.pseudonym).toBe(pseudonymOf(customer.id));
+    expect(await db.query<Json>(`SELECT actor_role, after FROM audit_entry WHERE subject_id = 'x'`)).toEqual([
+      { actor_role: 'command_line', after: { note: `mail ${pseudonymOf(customer.id)}` } },
+    ]);
+    expect(await db.query(`SELECT 1 FROM customer_user WHERE lower(email) = lower($1)`, [DEMO_CUSTOMER.email])).toEqual([]);
   });
 });
