@@ -104,6 +104,7 @@ import { redisCountingFor } from './limits/rate-limit-store.ts';
 import compress from '@fastify/compress';
 import { securityHeaders } from './web/security-headers.ts';
 import { refuseNulBytes } from './web/text-input.ts';
+import { schemaCompilers } from './web/schema-compilers.ts';
 import { closeAfterRequestsInFlight } from './web/requests-in-flight.ts';
 import { loggerOptions } from './web/logging.ts';
 import { canEraseAuditLog } from './db/runtime-role.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, db, logger = true, clock = Date.now }: 
     clientErrorHandler,
     // Ids and filters arrive as strings; coerce "2" to 2 and keep extra fields out.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: 'all', allErrors: false } },
+    schemaController: { compilersFactory: schemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // First, so its onClose runs last: app.close() resolves once every request started has ended.

@@ -19,6 +19,8 @@ export interface SignInAttempt {
   address: string;
 }
 
+let dummyHashOnce: Promise<string> | undefined;
+
 /**
  * The one password check for customers and staff. Only failures count, per (account,
  * address) and per account: the owner's own sign-ins never lock them out, a stranger's
@@ -28,8 +30,9 @@ export interface SignInAttempt {
  * parallel guesses cannot slip past; a right password gives its count back.
  */
 export function createSignIn(counters: AttemptCounters, limits: SignInLimits) {
-  // Unknown e-mails still cost one verification, so timing does not tell which exist.
-  const dummyHash = hash('not-a-real-password-0');
+  // Unknown e-mails still cost one verification, so timing does not tell which exist. One
+  // hash serves every server in the process (a test process builds hundreds).
+  const dummyHash = (dummyHashOnce ??= hash('not-a-real-password-0'));
 
   return async function signIn<Account extends { password_hash: string | null }>(
     attempt: SignInAttempt,
