@@ -9,7 +9,7 @@ import { ATTACHMENT_MAX_BYTES } from '../../server/contract/constants.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { tinyPdf } from '../helpers/pdf.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { fileServer, startTestServer, type TestServer } from '../helpers/server.ts';
 import { storedFile } from '../helpers/stored-files.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
 import { expectError, expectOk, ETHIOPIC, type Json } from '../helpers/expect-api.ts';
@@ -31,19 +31,21 @@ function pdfOf(bytes: number): Buffer {
  * upload, the four calls taking `attachment_upload`, the 7-day sweep by a moved clock and the
  * per-address limit; on PostgreSQL two instances sharing the upload's state and its lock.
  */
+const clock = { now: nextTuesdayAt('07:30') };
+// One server per database for the whole file (the two-instance block adds a second beside it).
+const sharedServer = fileServer({
+  clock: () => clock.now,
+  submissionLimit: { max: 5, windowMs: 60 * 60_000 },
+  // Each upload below comes from an address of its own, but the limit's test's.
+  trustProxy: ['127.0.0.1'],
+});
+
 describe.each(databases)('resumable uploads on $name', (database) => {
   let server: TestServer;
-  const clock = { now: nextTuesdayAt('07:30') };
 
   beforeAll(async () => {
-    server = await startTestServer(database, {
-      clock: () => clock.now,
-      submissionLimit: { max: 5, windowMs: 60 * 60_000 },
-      // Each upload below comes from an address of its own, but the limit's test's.
-      trustProxy: ['127.0.0.1'],
-    });
+    server = await sharedServer(database);
   });
-  afterAll(() => server?.close());
 
   const url = (where: string) => new URL(where, server.url).href;
 
@@ -365,13 +367,10 @@ describe.each(databases.filter((database) => database.name === 'postgres'))('res
   let b: TestServer;
 
   beforeAll(async () => {
-    a = await startTestServer(database, {});
-    b = await startTestServer(database, { sameDatabaseAs: a });
+    a = await sharedServer(database);
+    b = await startTestServer(database, { sameDatabaseAs: a, clock: () => clock.now });
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => b?.close());
 
   async function create(at: TestServer, size: number) {
     const response = await fetch(`${at.url}/uploads/`, { method: 'POST', headers: { ...TUS, 'upload-length': String(size) } });
