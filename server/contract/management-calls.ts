@@ -62,7 +62,7 @@ export type ManagementSummary = Static<typeof ManagementSummary>;
 export const AuditSubjectType = Type.Union([
   Type.Literal('case'), Type.Literal('accusation'), Type.Literal('division'), Type.Literal('directorate'), Type.Literal('team'),
   Type.Literal('case_request'), Type.Literal('question'), Type.Literal('staff'), Type.Literal('holiday'), Type.Literal('setting'),
-  Type.Literal('archival_category'),
+  Type.Literal('archival_category'), Type.Literal('account'),
 ]);
 export type AuditSubjectType = Static<typeof AuditSubjectType>;
 

@@ -44,6 +44,11 @@ const VERBS: Record<string, MessageDescriptor> = {
   reset_two_factor: msg`Reset two-step log-in`,
   // Their own alerts by e-mail turned on or off (issue 24), on the "My alerts" page.
   save_alert_settings: msg`Changed their alert e-mails`,
+  // Issue 28: a customer closed their account; the retention sweep anonymised a case or an
+  // account, or removed an accusation's complainant's contact details.
+  close_account: msg`Closed their account`,
+  anonymise: msg`Anonymised after the retention period`,
+  remove_contact: msg`Removed the complainant's contact details after the retention period`,
 };
 
 const SUBJECTS: Record<AuditSubjectType, MessageDescriptor> = {
@@ -58,6 +63,7 @@ const SUBJECTS: Record<AuditSubjectType, MessageDescriptor> = {
   holiday: msg`Holiday`,
   setting: msg`Setting`,
   archival_category: msg`Archival category`,
+  account: msg`Customer account`,
 };
 
 /** An entry's action and the kind of record it is about: "Changed · Directorate". */
@@ -75,6 +81,8 @@ export function actionLabel(i18n: I18n, entry: { action: string; subject_type: s
  */
 const ACTORS_WITHOUT_ACCOUNT: Record<string, MessageDescriptor> = {
   command_line: msg`Command line`,
+  // Issue 28: a customer closing their own account (no staff account, no name kept).
+  customer: msg`The customer`,
 };
 
 /** The staff roles, as the staff list names them (the stored accusation_acceptor is the ethics role). */
