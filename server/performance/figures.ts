@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 const noonOf = (day: string) => new Date(`${day}T12:00:00+03:00`);
 
 /** The Addis Ababa month of a moment, YYYY-MM. */
-export const monthOf = (moment: Date) => addisDay(moment).slice(0, 7);
+const monthOf = (moment: Date) => addisDay(moment).slice(0, 7);
 
 /** The last `MONTHS` months up to the one `now` is in, oldest first, and the first moment of the oldest. */
 export function monthsUpTo(now: Date): { months: string[]; from: Date } {
@@ -31,9 +31,9 @@ export function monthsUpTo(now: Date): { months: string[]; from: Date } {
 }
 
 /**
- * `workingDaysBetween` (server/casework/due-dates.ts) over many cases: each day of the period
- * is judged once, and a difference of two running counts answers; a moment outside the period
- * is counted the slow way.
+ * `workingDaysBetween` (server/casework/due-dates.ts) over many cases, on Addis Ababa days
+ * (YYYY-MM-DD): each day of the period is judged once, and a difference of two running
+ * counts answers; a day outside the period is counted the slow way.
  */
 export function workingDayCounter(from: Date, to: Date, holidays: Holidays) {
   const upTo = new Map<string, number>();
@@ -45,33 +45,42 @@ export function workingDayCounter(from: Date, to: Date, holidays: Holidays) {
     upTo.set(day, count);
     if (day >= last) break;
   }
-  return (start: Date, end: Date): number => {
-    const first = addisDay(start);
-    const final = addisDay(end);
+  return (first: string, final: string): number => {
     if (final <= first) return 0;
     const a = upTo.get(first);
     const b = upTo.get(final);
-    return a === undefined || b === undefined ? workingDaysBetween(start, end, holidays) : b - a;
+    return a === undefined || b === undefined ? workingDaysBetween(noonOf(first), noonOf(final), holidays) : b - a;
   };
 }
 
-export interface CaseRow {
+/**
+ * Cases alike in what is counted of them, with how many: their division, the Addis Ababa days
+ * they were filed and got their decision on, whether that was by their due day, and the days
+ * of the requests for information they waited on (issue 25).
+ */
+export interface CaseGroup {
   division_id: string;
-  created_at: Date;
+  filed_day: string;
   /** The day the customer got the decision (approved or rejected), else null. */
-  answered_at: Date | null;
-  due_at: Date | null;
-  /** The answered requests for information it waited on (issue 25). */
-  waits: { asked_at: Date; answered_at: Date }[];
+  answered_day: string | null;
+  /** Decided before the end of the due day; null when not decided or without a due day. */
+  by_due: boolean | null;
+  /** Each answered request for information, "asked/answered" (YYYY-MM-DD/YYYY-MM-DD), comma-separated; null for none. */
+  waits: string | null;
+  cases: number;
 }
-export interface RatingRow {
+/** Ratings of one division's cases given in one month, with one score. */
+export interface RatingGroup {
   division_id: string;
+  month: string;
   rate_num: number;
-  created_at: Date;
+  ratings: number;
 }
-export interface AccusationRow {
-  created_at: Date;
-  closed_at: Date | null;
+/** Accusations received (or closed) in a month. */
+export interface AccusationGroup {
+  month: string;
+  received: number;
+  closed: number;
 }
 
 /** A figure, or null with the reason when drawn from fewer than MINIMUM_CASES. */
@@ -111,7 +120,7 @@ function caseFigures(tally: Tally) {
  * waiting; ratings given and their average; and, corporation-wide, accusations received and closed.
  */
 export function performanceFigures(
-  input: { now: Date; holidays: Holidays; divisionIds: readonly string[]; cases: CaseRow[]; ratings: RatingRow[]; accusations: AccusationRow[] },
+  input: { now: Date; holidays: Holidays; divisionIds: readonly string[]; cases: CaseGroup[]; ratings: RatingGroup[]; accusations: AccusationGroup[] },
 ) {
   const { months, from } = monthsUpTo(input.now);
   const shown = new Set(months);
@@ -125,32 +134,32 @@ export function performanceFigures(
     return own ? [corporation.get(month)!, own] : [corporation.get(month)!];
   };
 
-  for (const row of input.cases) {
-    for (const tally of tallies(row.division_id, monthOf(row.created_at))) tally.filed += 1;
-    if (!row.answered_at) continue;
-    const waiting = row.waits.reduce((days, wait) => days + counter(wait.asked_at, wait.answered_at), 0);
-    const days = Math.max(0, counter(row.created_at, row.answered_at) - waiting);
-    for (const tally of tallies(row.division_id, monthOf(row.answered_at))) {
-      tally.answered += 1;
-      tally.days.push(days);
-      if (row.due_at) {
-        tally.withDue += 1;
-        // Due moments are the end of the due day (lateFrom): answered before it is by the due day.
-        if (row.answered_at < row.due_at) tally.byDue += 1;
+  for (const group of input.cases) {
+    for (const tally of tallies(group.division_id, group.filed_day.slice(0, 7))) tally.filed += group.cases;
+    if (!group.answered_day) continue;
+    const waiting = (group.waits ?? '').split(',').filter(Boolean).reduce((days, wait) => {
+      const [asked, answered] = wait.split('/');
+      return days + counter(asked, answered);
+    }, 0);
+    const days = Math.max(0, counter(group.filed_day, group.answered_day) - waiting);
+    for (const tally of tallies(group.division_id, group.answered_day.slice(0, 7))) {
+      tally.answered += group.cases;
+      for (let n = 0; n < group.cases; n += 1) tally.days.push(days);
+      if (group.by_due !== null) {
+        tally.withDue += group.cases;
+        if (group.by_due) tally.byDue += group.cases;
       }
     }
   }
-  for (const rating of input.ratings) {
-    for (const tally of tallies(rating.division_id, monthOf(rating.created_at))) tally.ratings.push(rating.rate_num);
+  for (const group of input.ratings) {
+    for (const tally of tallies(group.division_id, group.month)) for (let n = 0; n < group.ratings; n += 1) tally.ratings.push(group.rate_num);
   }
   const received = new Map(months.map((month) => [month, 0]));
   const closed = new Map(months.map((month) => [month, 0]));
-  for (const accusation of input.accusations) {
-    const filedIn = monthOf(accusation.created_at);
-    if (received.has(filedIn)) received.set(filedIn, received.get(filedIn)! + 1);
-    if (!accusation.closed_at) continue;
-    const closedIn = monthOf(accusation.closed_at);
-    if (closed.has(closedIn)) closed.set(closedIn, closed.get(closedIn)! + 1);
+  for (const group of input.accusations) {
+    if (!shown.has(group.month)) continue;
+    received.set(group.month, received.get(group.month)! + group.received);
+    closed.set(group.month, closed.get(group.month)! + group.closed);
   }
 
   return {

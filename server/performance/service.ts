@@ -26,7 +26,6 @@ export interface Published {
   computedAt: number;
 }
 
-const DATE = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 const CASE_COLUMNS = ['cases_filed', 'cases_answered', 'answered_by_due_share', 'median_working_days', 'ratings', 'satisfaction_average'] as const;
@@ -76,20 +75,7 @@ export function createPerformanceService(store: PerformanceStore, clock: () => n
     const [cases, ratings, accusations, divisions, calendar] = await Promise.all([
       store.cases(from), store.ratings(from), store.accusations(from), store.divisions(), holidays(),
     ]);
-    const figures = performanceFigures({
-      now,
-      holidays: calendar,
-      divisionIds: divisions.map((division) => division.id),
-      cases: cases.map((row) => ({
-        division_id: row.division_id,
-        created_at: DATE(row.created_at),
-        answered_at: row.answered_at === null ? null : DATE(row.answered_at),
-        due_at: row.due_at === null ? null : DATE(row.due_at),
-        waits: row.waits.map((wait) => ({ asked_at: DATE(wait.asked_at), answered_at: DATE(wait.answered_at) })),
-      })),
-      ratings: ratings.map((row) => ({ division_id: row.division_id, rate_num: row.rate_num, created_at: DATE(row.created_at) })),
-      accusations: accusations.map((row) => ({ created_at: DATE(row.created_at), closed_at: row.closed_at === null ? null : DATE(row.closed_at) })),
-    });
+    const figures = performanceFigures({ now, holidays: calendar, divisionIds: divisions.map((division) => division.id), cases, ratings, accusations });
     // Offered divisions, and any other that had cases in these months.
     const active = new Set([...cases.map((row) => row.division_id), ...ratings.map((row) => row.division_id)]);
     const data: PerformanceData = {
