@@ -155,7 +155,12 @@ describe.each(databases)('resumable uploads on $name', (database) => {
     else expect(fs.existsSync(path.join(server.config.dataDir, 'uploads', id))).toBe(false);
 
     expect((await create(ATTACHMENT_MAX_BYTES + 1)).status).toBe(413);
-    expect((await create(ATTACHMENT_MAX_BYTES)).status).toBe(201);
+    // The largest allowed, in one PATCH (beyond Fastify's 1 MB body limit for parsed bodies).
+    const largest = pdfOf(ATTACHMENT_MAX_BYTES);
+    const whole = await createdId(largest.length);
+    const sent = await patch(whole, 0, largest);
+    expect(sent.status).toBe(204);
+    expect(sent.headers.get('upload-offset')).toBe(String(ATTACHMENT_MAX_BYTES));
     // More bytes than the upload declared are refused, and nothing past its length is kept.
     const small = await createdId(1_000);
     expect((await patch(small, 0, pdfOf(2_000))).status).toBe(413);
@@ -259,6 +264,18 @@ describe.each(databases)('resumable uploads on $name', (database) => {
       // Neither refusal used it: it still makes one accusation.
       await expectOk(await accuse({ attachment_upload: both }), 201);
       expect(await server.db.query("SELECT reference FROM accusation WHERE subject = 'Resumable' AND attachment IS NULL")).toEqual([]);
+    });
+
+    it('of two submissions naming one upload at the same moment, stores one (the use is claimed in the submission\'s transaction)', async () => {
+      const file = pdfOf(60_000);
+      const id = await finishedUpload(file);
+      const answers = await Promise.all([1, 2, 3].map((n) => accuse({ attachment_upload: id, subject: `At once ${id} ${n}` }, `at-once-${n}-${randomUUID()}`)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+      for (const answer of answers.filter((one) => one.status === 409)) expect((await answer.json()).code).toBe('uploadUsed');
+      expect(await server.db.query('SELECT reference FROM accusation WHERE subject LIKE $1', [`At once ${id}%`])).toHaveLength(1);
+      // The refused ones keep no copy of the bytes: one stored file holds them.
+      const [{ attachment }] = await server.db.query<{ attachment: string }>('SELECT attachment FROM accusation WHERE subject LIKE $1', [`At once ${id}%`]);
+      expect((await storedFile(server, 'accusation-files', attachment)).equals(file)).toBe(true);
     });
 
     it('judges an upload whose last byte came in but whose instance stopped before judging it, when a submission names it', async () => {
