@@ -19,6 +19,14 @@ export interface OutboxItem {
   /** The form's text fields, exactly as the form would have sent them. */
   fields: Record<string, string>;
   file?: { blob: Blob; name: string };
+  /**
+   * Issue 27: the attachment's resumable upload (tus), once the server has made it: its URL
+   * and the bytes it acknowledged, so a reload or a restart goes on from there. Not indexed,
+   * so no new schema version.
+   */
+  upload?: { url: string; offset: number; size: number };
+  /** An expired or unknown upload was started again once already. */
+  uploadRestarted?: boolean;
   /** What the list shows: an accusation's subject, a case request's name, the case number an answer is for. */
   summary: string;
   /** The case an answer goes to (its call's `:id`). Not indexed, so no new schema version. */

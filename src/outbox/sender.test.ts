@@ -2,6 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../testing/memory-storage.ts';
 import type { OutboxItem, OutboxKind } from './outbox.ts';
+import { CHUNK_SIZE } from './tus-upload.ts';
+
+// The sender's tests run in Node: tus-js-client's browser build, over the fake XMLHttpRequest below.
+vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js' as string));
 
 /**
  * The outbox's promise, without a browser: whatever the network does, an item is never
@@ -25,26 +29,53 @@ const server = {
   answer: (_request: Received): Answer => ({ status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } }),
 };
 
-/** Just enough XMLHttpRequest for uploadForm. */
+/**
+ * The tus end of the server (issue 27): uploads by id, the bytes each PATCH brought, and what
+ * the test makes the link do to the next PATCH or HEAD ('cut': the connection fails after the
+ * server took the bytes before it; 'stall': no answer, ever).
+ */
+interface TusUpload { length: number; bytes: Uint8Array<ArrayBuffer>[]; offset: number }
+const tus = {
+  uploads: new Map<string, TusUpload>(),
+  requests: [] as { method: string; path: string; offset?: number; size?: number }[],
+  next: (_method: string): 'cut' | 'stall' | undefined => undefined,
+  made: 0,
+};
+const uploadedBytes = (id: string) => new Blob(tus.uploads.get(id)?.bytes ?? []).text();
+
+/** Just enough XMLHttpRequest for uploadForm and tus-js-client's browser HTTP stack. */
 class FakeXhr {
   status = 0;
   response: unknown = null;
+  responseText = '';
   responseType = '';
   timeout = 0;
   upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
+  onerror: ((error?: unknown) => void) | null = null;
   ontimeout: (() => void) | null = null;
+  #method = '';
   #path = '';
   #headers = new Map<string, string>();
+  #answerHeaders = new Map<string, string>();
+  #aborted = false;
 
-  open(_method: string, url: string) {
-    this.#path = url;
+  open(method: string, url: string) {
+    this.#method = method;
+    this.#path = new URL(url, 'http://localhost').pathname;
   }
   setRequestHeader(name: string, value: string) {
     this.#headers.set(name.toLowerCase(), value);
   }
-  send(form: FormData) {
+  getResponseHeader(name: string) {
+    return this.#answerHeaders.get(name.toLowerCase()) ?? null;
+  }
+  abort() {
+    this.#aborted = true;
+  }
+  send(body: FormData | Blob | null) {
+    if (this.#path.startsWith('/uploads/')) return void this.#tus(body as Blob | null);
+    const form = body as FormData;
     const entries = [...form.entries()];
     const request: Received = {
       path: this.#path,
@@ -62,6 +93,38 @@ class FakeXhr {
       this.response = answer.body;
       this.onload?.();
     });
+  }
+
+  /** tus 1.0.0 as /uploads/ speaks it: creation (POST), HEAD, PATCH. */
+  async #tus(body: Blob | null) {
+    const method = this.#method;
+    const id = this.#path.split('/').filter(Boolean)[1];
+    const upload = id ? tus.uploads.get(id) : undefined;
+    const offset = Number(this.#headers.get('upload-offset') ?? NaN);
+    tus.requests.push({ method, path: this.#path, offset: method === 'PATCH' ? offset : undefined, size: body?.size });
+    const link = tus.next(method);
+    const bytes = body ? new Uint8Array(await body.arrayBuffer()) : undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (link === 'stall' || this.#aborted) return;
+    // A cut: the server keeps nothing of this request, and its answer never arrives.
+    if (link === 'cut') return this.onerror?.(new Error('cut'));
+    const answer = (status: number, headers: Record<string, string> = {}) => {
+      this.status = status;
+      for (const [name, value] of Object.entries(headers)) this.#answerHeaders.set(name.toLowerCase(), value);
+      this.onload?.();
+    };
+    if (method === 'POST') {
+      const made = `u${++tus.made}`;
+      tus.uploads.set(made, { length: Number(this.#headers.get('upload-length')), bytes: [], offset: 0 });
+      return answer(201, { Location: `/uploads/${made}` });
+    }
+    if (!upload) return answer(404);
+    if (method === 'HEAD') return answer(200, { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length) });
+    if (offset !== upload.offset) return answer(409);
+    this.upload.onprogress?.({ lengthComputable: true, loaded: bytes!.length, total: bytes!.length });
+    upload.bytes.push(bytes!);
+    upload.offset += bytes!.length;
+    return answer(204, { 'Upload-Offset': String(upload.offset) });
   }
 }
 
@@ -110,7 +173,8 @@ async function queue(tab: Tab, kind: OutboxKind, id = crypto.randomUUID()) {
 
 /** Lets IndexedDB and the fake network run (they use the real setImmediate) until `done` holds. */
 async function until(done: () => boolean | Promise<boolean>) {
-  for (let turn = 0; turn < 500; turn++) {
+  // Bounded by real time, not turns: the first tus attempt in a fresh tab also waits for tus-js-client's module to load.
+  for (const start = performance.now(); performance.now() - start < 10_000; ) {
     if (await done()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -127,6 +191,10 @@ beforeEach(async () => {
   // No jitter, so the clock can be stepped to the millisecond (backoff.test.ts checks the jitter's bounds).
   vi.spyOn(Math, 'random').mockReturnValue(0);
   server.received = [];
+  tus.uploads.clear();
+  tus.requests = [];
+  tus.next = () => undefined;
+  tus.made = 0;
   server.answer = () => ({ status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } });
   tab = await openTab();
   await tab.outboxDb.items.clear();
@@ -172,7 +240,7 @@ describe('sending what waits in the outbox', () => {
     expect(server.received[0].idempotencyKey).toBe(item.id);
   });
 
-  it('sends the fields, the PDF and, for a case, the owner’s token, to the right address', async () => {
+  it('sends the PDF by tus and then the fields naming its upload, and, for a case, the owner’s token, to the right address', async () => {
     tab.session.start(tokenOf(CUSTOMER));
     const pdf = new Blob(['%PDF-1.4 evidence'], { type: 'application/pdf' });
     await tab.outbox.add({ ...DRAFTS.accusation, id: crypto.randomUUID(), file: { blob: pdf, name: 'evidence.pdf' } });
@@ -184,9 +252,11 @@ describe('sending what waits in the outbox', () => {
     await tab.flushOutbox();
     // Both were made in the same millisecond: which goes first is not ours to say.
     const [accusation, application] = ['create_accusation', 'create_case'].map((call) => server.received.find((r) => r.path.endsWith(call)));
-    expect(accusation).toMatchObject({ path: '/accusation_acceptor_api/create_accusation', fields: DRAFTS.accusation.fields });
-    expect(await accusation?.file?.text()).toBe('%PDF-1.4 evidence');
-    expect(accusation?.file?.name).toBe('evidence.pdf');
+    // Issue 27: the file travelled by tus; the submission names the finished upload and carries no file.
+    expect(accusation).toMatchObject({ path: '/accusation_acceptor_api/create_accusation', fields: { ...DRAFTS.accusation.fields, attachment_upload: 'u1' } });
+    expect(accusation?.file).toBeUndefined();
+    expect(await uploadedBytes('u1')).toBe('%PDF-1.4 evidence');
+    expect(tus.requests.map((request) => request.method)).toEqual(['POST', 'PATCH']);
     expect(application).toMatchObject({
       path: '/customer_case_api/create_case',
       fields: DRAFTS.case.fields,
@@ -194,7 +264,7 @@ describe('sending what waits in the outbox', () => {
     });
   });
 
-  it('sends an answer with its text and PDF to its case’s address, under the owner’s token, and keeps it for the owner alone', async () => {
+  it('sends an answer with its text and its PDF’s upload to its case’s address, under the owner’s token, and keeps it for the owner alone', async () => {
     const pdf = new Blob(['%PDF-1.4 receipt'], { type: 'application/pdf' });
     const item = await tab.outbox.add({ ...DRAFTS.answer, id: crypto.randomUUID(), file: { blob: pdf, name: 'receipt.pdf' } });
     server.answer = () => ({ status: 200, body: { Message_en: 'Received', status: 'ongoing' } });
@@ -208,9 +278,9 @@ describe('sending what waits in the outbox', () => {
       path: `/customer_case_api/answer_information_request/${CASE_ID}`,
       idempotencyKey: item.id,
       authorization: `Bearer ${tokenOf(CUSTOMER)}`,
-      fields: { text: 'The receipt is attached.' },
+      fields: { text: 'The receipt is attached.', attachment_upload: 'u1' },
     });
-    expect(await server.received[0].file?.text()).toBe('%PDF-1.4 receipt');
+    expect(await uploadedBytes('u1')).toBe('%PDF-1.4 receipt');
     expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', receipt: 'HDC-2019-000123' });
   });
 
@@ -337,5 +407,129 @@ describe('submitting a form through the outbox', () => {
     expect(await tab.submitThroughOutbox(DRAFTS.case)).toEqual({ kind: 'refused', body: { code: 'sessionInvalid' }, status: 401 });
     expect(tab.session.get()).toBeUndefined();
     expect(await tab.outbox.all()).toEqual([]);
+  });
+});
+
+describe('attachments by tus, resumed where the server stopped (issue 27)', () => {
+  /** Sizes and offsets in chunks (CHUNK_SIZE bytes, one PATCH each). */
+  const CHUNKS = CHUNK_SIZE;
+  /** A PDF of four chunks, each byte telling where it stands. */
+  const bigPdf = () => new Blob([new Uint8Array(4 * CHUNKS).map((_, index) => index % 251)], { type: 'application/pdf' });
+  const withFile = (tab: Tab, extra: Partial<OutboxItem> = {}) =>
+    tab.outbox.add({ ...DRAFTS.accusation, id: crypto.randomUUID(), file: { blob: bigPdf(), name: 'evidence.pdf' }, ...extra });
+  const sameBytes = async (id: string) => Buffer.from(await new Blob(tus.uploads.get(id)!.bytes).arrayBuffer()).equals(Buffer.from(await bigPdf().arrayBuffer()));
+  /** Like `until`, also running what is due on the fake clock now (tus-js-client resumes after a 0 ms timeout). */
+  async function untilTicking(done: () => boolean | Promise<boolean>) {
+    return until(async () => {
+      vi.advanceTimersByTime(0);
+      return done();
+    });
+  }
+  /** The link drops on the given PATCHes (counted from 1), and stays down for the HEAD that follows. */
+  function linkDropsOn(...patches: number[]) {
+    let patch = 0;
+    let down = false;
+    tus.next = (method) => {
+      if (method === 'PATCH' && patches.includes(++patch)) down = true;
+      else if (method === 'HEAD' && down) return 'cut';
+      else down = false;
+      return down ? 'cut' : undefined;
+    };
+  }
+  const patchOffsets = () => tus.requests.filter((request) => request.method === 'PATCH').map((request) => request.offset! / CHUNKS);
+
+  it('after a cut, the next start (a reload, a restart) goes on from the offset the server acknowledged, not from byte 0', async () => {
+    linkDropsOn(3);
+    const item = await withFile(tab);
+    void tab.flushOutbox();
+    await untilTicking(() => tus.requests.length > 0);
+    await untilTicking(async () => (await tab.outbox.get(item.id))?.state === 'waiting');
+    // Two chunks went before the cut; the HEAD of the immediate resume found the link still down.
+    expect(await tab.outbox.get(item.id)).toMatchObject({ attempts: 1, nextAttemptAt: START + 1000, upload: { url: 'http://localhost/uploads/u1', offset: 2 * CHUNKS, size: 4 * CHUNKS } });
+    expect(patchOffsets()).toEqual([0, 1, 2]);
+
+    tus.next = () => undefined;
+    tus.requests = [];
+    const reloaded = await openTab();
+    await reloaded.resumeOutbox();
+    expect(tus.requests.map((request) => request.method)).toEqual(['HEAD', 'PATCH', 'PATCH']);
+    expect(patchOffsets()).toEqual([2, 3]);
+    expect(await sameBytes('u1')).toBe(true);
+    expect(server.received.map((request) => request.fields.attachment_upload)).toEqual(['u1']);
+    expect(await reloaded.outbox.get(item.id)).toMatchObject({ state: 'sent', upload: { offset: 4 * CHUNKS } });
+    reloaded.outboxDb.close();
+  });
+
+  it('resumes at once inside the attempt while bytes keep moving between cuts', async () => {
+    let patch = 0;
+    tus.next = (method) => (method === 'PATCH' && [2, 4].includes(++patch) ? 'cut' : undefined);
+    const item = await withFile(tab);
+    void tab.flushOutbox();
+    await untilTicking(async () => (await tab.outbox.get(item.id))?.state === 'sent');
+
+    expect(patchOffsets()).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(await sameBytes('u1')).toBe(true);
+  });
+
+  it('starts an upload the server no longer knows again from byte 0, once', async () => {
+    const item = await withFile(tab, { upload: { url: 'http://localhost/uploads/expired', offset: 3 * CHUNKS, size: 4 * CHUNKS } });
+    await tab.flushOutbox();
+    expect(tus.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'HEAD /uploads/expired',
+      'POST /uploads/',
+      ...['PATCH', 'PATCH', 'PATCH', 'PATCH'].map((method) => `${method} /uploads/u1`),
+    ]);
+    expect(await sameBytes('u1')).toBe(true);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', upload: { url: 'http://localhost/uploads/u1' } });
+  });
+
+  it('uploads again, once, when the submission finds its upload gone, and then takes the refusal', async () => {
+    const gone = { code: 'uploadNotFound', Message_en: 'The upload was not found' };
+    server.answer = () => ({ status: 404, body: gone });
+    const item = await withFile(tab);
+    await tab.flushOutbox();
+    expect(server.received.map((request) => request.fields.attachment_upload)).toEqual(['u1', 'u2']);
+    expect(tus.requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'refused', refusal: gone, uploadRestarted: true });
+  });
+
+  it('does not stay "sending" on a connection gone silent: after 20 s without a byte it waits for its next attempt', async () => {
+    tus.next = (method) => (method === 'PATCH' ? 'stall' : undefined);
+    const item = await withFile(tab);
+    void tab.flushOutbox();
+    await until(async () => (await tab.outbox.get(item.id))?.state === 'sending' && tus.requests.length === 2);
+    vi.advanceTimersByTime(19_999);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await tab.outbox.get(item.id))?.state).toBe('sending');
+    vi.advanceTimersByTime(1);
+    await until(async () => (await tab.outbox.get(item.id))?.state === 'waiting');
+    expect(await tab.outbox.get(item.id)).toMatchObject({ attempts: 1, nextAttemptAt: START + 21_000 });
+  });
+
+  it('when the network returns, an upload hanging on the old connection starts again at once, without waiting for the clock', async () => {
+    let stalled = true;
+    tus.next = (method) => (method === 'PATCH' && stalled ? 'stall' : undefined);
+    const item = await withFile(tab);
+    const flushed = tab.flushOutbox();
+    await until(async () => (await tab.outbox.get(item.id))?.state === 'sending' && tus.requests.length === 2);
+    stalled = false;
+    tab.onNetworkReturned();
+    await flushed;
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', receipt: 'ACC-2019-000042' });
+    expect(Date.now()).toBe(START);
+  });
+
+  it('after a cut that moved bytes, tries again after the first step, not the doubled wait its failures had reached', async () => {
+    linkDropsOn(2);
+    const item = await withFile(tab, { attempts: 6 });
+    void tab.flushOutbox();
+    await untilTicking(() => tus.requests.length > 0);
+    // Done once the failure is stored and the next attempt is on the clock.
+    await untilTicking(async () => (await tab.outbox.get(item.id))?.state === 'waiting' && vi.getTimerCount() === 1);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ attempts: 1, nextAttemptAt: START + 1000, upload: { offset: 1 * CHUNKS } });
+    tus.next = () => undefined;
+    vi.advanceTimersByTime(1000);
+    await until(async () => (await tab.outbox.get(item.id))?.state === 'sent');
+    expect(await sameBytes('u1')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type { ErrorBody, Messages } from '../../server/contract/common.ts';
 import { backoffDelay, classifyAnswer, type SendOutcome } from './backoff.ts';
 import { outbox, type OutboxItem, type OutboxKind } from './outbox.ts';
 
-type Sendable = Pick<OutboxItem, 'id' | 'kind' | 'fields' | 'file' | 'summary' | 'caseId'>;
+type Sendable = Pick<OutboxItem, 'id' | 'kind' | 'fields' | 'file' | 'summary' | 'caseId' | 'upload' | 'uploadRestarted'>;
 
 /**
  * Where each kind goes and its receipt (SPEC section 7), read from the server's answer: only an
@@ -18,24 +18,86 @@ const KINDS: Record<OutboxKind, { call: UploadCallName; receipt: (body: Record<s
   answer: { call: 'answerInformationRequest', receipt: (body, item) => body.status === 'ongoing' && item.summary, needsSession: true },
 };
 
-function formOf(item: Pick<OutboxItem, 'fields' | 'file'>, fileField: string) {
+function formOf(fields: Record<string, string>) {
   const body = new FormData();
-  for (const [name, value] of Object.entries(item.fields)) body.append(name, value);
-  if (item.file) body.append(fileField, item.file.blob, item.file.name);
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return body;
 }
 
+/** An attempt's outcome; `progressed` when the server acknowledged some of the attachment's bytes meanwhile. */
+type Attempt = { outcome: SendOutcome; body: unknown; progressed?: boolean };
+
+/** The attempt under way in this tab, so the network's return can cut a connection that went silent. */
+let inFlight: { id: string; abort(): void } | undefined;
+let networkReturned = false;
+
+/**
+ * The connection came back: an upload still "sending" over the old one is given up and
+ * started again at once (from the server's offset), rather than waiting on a dead socket.
+ */
+export function onNetworkReturned() {
+  if (!inFlight) return;
+  networkReturned = true;
+  inFlight.abort();
+}
+globalThis.addEventListener?.('online', onNetworkReturned);
+
+/** An answer to the submission saying its upload is unknown, expired or already used. */
+const uploadGone = (status: number | undefined) => status === 404 || status === 410;
+
+/**
+ * Issue 27: the attachment goes first, by tus, resuming where the server stopped (the upload's
+ * URL and acknowledged offset are kept with the item); the submission then names the finished
+ * upload (`attachment_upload`) instead of carrying the file.
+ */
+async function sendAttachment(item: Sendable & { file: NonNullable<OutboxItem['file']> }, onProgress: (fraction: number) => void) {
+  const { sendByTus } = await import('./tus-upload.ts');
+  const keep = (upload: OutboxItem['upload']) => outbox.update(item.id, { upload });
+  let previous = item.upload;
+  let restarted = item.uploadRestarted ?? false;
+  for (;;) {
+    const handle = sendByTus(item.file.blob, item.file.name, previous, {
+      url: (state) => void keep(state),
+      acknowledged: (state) => void keep(state),
+      progress: (sent, total) => onProgress(total ? sent / total : 0),
+    });
+    inFlight = { id: item.id, abort: handle.abort };
+    const outcome = await handle.done.finally(() => (inFlight = undefined));
+    if (outcome.kind === 'done') await keep({ url: outcome.url, offset: item.file.blob.size, size: item.file.blob.size });
+    // An upload that expired or was lost mid-way (a 404/410 to a PATCH) starts again, once.
+    if (outcome.kind === 'refused' && uploadGone(outcome.status) && previous && !restarted) {
+      [previous, restarted] = [undefined, true];
+      await outbox.update(item.id, { upload: undefined, uploadRestarted: true });
+      continue;
+    }
+    return outcome;
+  }
+}
+
 /** One attempt at sending, keyed by the item's id so a repeat stores nothing new. */
-async function attempt(item: Sendable, onProgress: (fraction: number) => void = () => {}): Promise<{ outcome: SendOutcome; body: unknown }> {
+async function attempt(item: Sendable, onProgress: (fraction: number) => void = () => {}): Promise<Attempt> {
   const kind = KINDS[item.kind];
   const receiptOf = (body: Record<string, unknown>) => kind.receipt(body, item);
   const params = item.caseId ? { id: item.caseId } : undefined;
+  let fields = item.fields;
+  if (item.file) {
+    const sent = await sendAttachment({ ...item, file: item.file }, onProgress);
+    if (sent.kind === 'retry') return { outcome: { kind: 'retry' }, body: undefined, progressed: sent.progressed };
+    if (sent.kind === 'refused') return { outcome: classifyAnswer(sent.status, sent.body, receiptOf), body: sent.body };
+    fields = { ...fields, attachment_upload: sent.id };
+  }
   try {
-    const body: unknown = await uploadForm(kind.call, formOf(item, 'attachment'), onProgress, { idempotencyKey: item.id, quiet: true, params });
+    const body: unknown = await uploadForm(kind.call, formOf(fields), item.file ? () => {} : onProgress, { idempotencyKey: item.id, quiet: true, params });
     return { outcome: classifyAnswer(201, body, receiptOf), body };
   } catch (error) {
     const body = error instanceof UploadError ? error.data : undefined;
-    return { outcome: classifyAnswer(httpStatus(error), body, receiptOf), body };
+    const status = httpStatus(error);
+    // The server no longer knows the finished upload (expired before the submission went): send the file again, once.
+    if (item.file && uploadGone(status) && !item.uploadRestarted) {
+      await outbox.update(item.id, { upload: undefined, uploadRestarted: true });
+      return attempt({ ...item, upload: undefined, uploadRestarted: true }, onProgress);
+    }
+    return { outcome: classifyAnswer(status, body, receiptOf), body };
   }
 }
 
@@ -82,7 +144,8 @@ export async function submitThroughOutbox(draft: OutboxDraft, onProgress?: (frac
 
 /** Leaves an item waiting for its next attempt, and asks to be woken for it. */
 async function queue(item: OutboxItem): Promise<SubmitResult> {
-  const waiting = { ...item, state: 'waiting' as const, attempts: 1, nextAttemptAt: Date.now() + backoffDelay(1) };
+  const waiting = { ...item, state: 'waiting' as const, attempts: 1, nextAttemptAt: Date.now() + (networkReturned ? 0 : backoffDelay(1)) };
+  networkReturned = false;
   await outbox.update(item.id, { state: waiting.state, attempts: waiting.attempts, nextAttemptAt: waiting.nextAttemptAt });
   void requestBackgroundSync();
   scheduleFlush(waiting.nextAttemptAt - Date.now());
@@ -104,7 +167,7 @@ async function sendOne(item: OutboxItem) {
     return;
   }
   await outbox.update(item.id, { state: 'sending' });
-  const { outcome } = await attempt(item);
+  const { outcome, progressed } = await attempt(item);
   switch (outcome.kind) {
     case 'sent':
       await outbox.update(item.id, { state: 'sent', receipt: outcome.receipt, sentAt: Date.now(), refusal: undefined });
@@ -116,8 +179,12 @@ async function sendOne(item: OutboxItem) {
       await outbox.update(item.id, { state: 'needs-sign-in' });
       break;
     case 'retry': {
-      const attempts = item.attempts + 1;
-      await outbox.update(item.id, { state: 'waiting', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+      // An attempt that moved bytes shows the link works between its drops: the next one comes
+      // after the first step, not a doubled wait; one the network's return cut short, at once.
+      const attempts = progressed ? 1 : item.attempts + 1;
+      const wait = networkReturned ? 0 : backoffDelay(attempts);
+      networkReturned = false;
+      await outbox.update(item.id, { state: 'waiting', attempts, nextAttemptAt: Date.now() + wait });
       void requestBackgroundSync();
     }
   }
