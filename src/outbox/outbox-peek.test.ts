@@ -1,9 +1,23 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { OUTBOX_DB_NAME, outboxLoaded, peekOutbox } from './outbox-peek.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // In this order: the first visit comes before Dexie has ever opened the database.
 describe('reading the outbox without Dexie', () => {
+  let OUTBOX_DB_NAME: string;
+  let outboxLoaded: typeof import('./outbox-peek.ts').outboxLoaded;
+  let peekOutbox: typeof import('./outbox-peek.ts').peekOutbox;
+  // A first visit: a browser that never held the outbox, and its modules not yet loaded (the
+  // unit files share one process, and others open the outbox before this one may run).
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ OUTBOX_DB_NAME, outboxLoaded, peekOutbox } = await import('./outbox-peek.ts'));
+    await new Promise((resolve, reject) => {
+      const deleting = indexedDB.deleteDatabase(OUTBOX_DB_NAME);
+      deleting.onsuccess = resolve;
+      deleting.onerror = () => reject(deleting.error);
+    });
+  });
+
   it('finds nothing on a first visit and does not create the database Dexie will make', async () => {
     expect(await peekOutbox()).toEqual({ stored: 0, pending: 0 });
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(OUTBOX_DB_NAME);
