@@ -15,6 +15,36 @@ const STATE_BADGE: Record<OutboxItem['state'], [string, ReactNode]> = {
   refused: ['badge-red', <Trans>refused</Trans>],
 };
 
+/** Megabytes with one decimal, in the reader's numbers. */
+const megabytes = (bytes: number, locale: string) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+
+/**
+ * Issue 27: how much of a waiting item's attachment the server has acknowledged (its upload's
+ * offset, kept with the item), so a customer on a weak link sees it move and knows a reload or a
+ * restart goes on from there.
+ */
+export function UploadBytes({ item }: { item: OutboxItem }) {
+  const locale = useLocale();
+  const { t } = useLingui();
+  if (!item.file) return null;
+  // The upload's own length once it is made (the server's Upload-Length), else the file's.
+  const total = item.upload?.size ?? item.file.blob.size;
+  const sentBytes = Math.min(item.upload?.offset ?? 0, total);
+  const sent = megabytes(sentBytes, locale);
+  const size = megabytes(total, locale);
+  return (
+    <div className="upload-progress" data-testid="outbox-upload-progress">
+      <progress max={total} value={sentBytes} aria-label={t`Attachment sent`} />
+      <span>
+        <Trans>
+          Attachment: {sent} MB of {size} MB sent
+        </Trans>
+      </span>
+    </div>
+  );
+}
+
 function OutboxEntry({ item }: { item: OutboxItem }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -41,6 +71,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
         {formatDate(time.toISOString(), locale)} {formatTime(time, locale)} ·{' '}
         <Trans>saved on this device as {shortId(item)}</Trans>
       </span>
+      {(item.state === 'waiting' || item.state === 'sending' || item.state === 'needs-sign-in') && <UploadBytes item={item} />}
       {item.state === 'sent' && item.receipt && (
         <span>
           <Trans>
