@@ -10,6 +10,7 @@ export const accusationCalls = defineCalls('accusations', {
     summary: 'File an accusation',
     description: 'Open to anyone. An Idempotency-Key header makes a repeat answer with the first reference and store nothing.',
     form: { fields: AccusationForm, file: { name: 'attachment', description: 'Optional PDF, at most 10 MB.' } },
-    responses: { 201: CreatedAccusation, 413: refused, 422: refused, ...errorResponses },
+    // 409 and 410: an attachment_upload used already, not finished, or past its 7 days (issue 27).
+    responses: { 201: CreatedAccusation, 409: refused, 410: refused, 413: refused, 422: refused, ...errorResponses },
   },
 });

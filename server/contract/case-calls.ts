@@ -50,7 +50,8 @@ export const caseCalls = defineCalls('cases', {
     summary: 'Apply for a case',
     description: 'An Idempotency-Key header makes a repeat answer with the first receipt and store nothing.',
     form: { fields: CaseApplicationForm, file: { name: 'attachment', description: 'Optional PDF, at most 10 MB.' } },
-    responses: { 201: CreatedCase, 413: refused, 422: refused, ...withAuth },
+    // 409 and 410: an attachment_upload used already, not finished, or past its 7 days (issue 27).
+    responses: { 201: CreatedCase, 409: refused, 410: refused, 413: refused, 422: refused, ...withAuth },
   },
   getCases: {
     summary: "A page of the customer's cases",

@@ -233,7 +233,8 @@ export const caseworkCalls = defineCalls('casework', {
         attachment_upload: AttachmentUpload,
       }),
       file: { name: 'attachment', description: 'Optional response letter, a PDF of at most 10 MB.' } },
-    responses: { 200: Moved, 413: refused, ...withAuth },
+    // 409 (withAuth) also for an attachment_upload used already or not finished, 410 past its 7 days (issue 27).
+    responses: { 200: Moved, 410: refused, 413: refused, ...withAuth },
   },
   staffApproveCase: {
     summary: "Approve (paraph) a responded case's letter: a manager of its directorate (it becomes verified)",

@@ -50,7 +50,8 @@ export const informationRequestCalls = defineCalls('information requests', {
     },
     responses: {
       200: Type.Intersect([Messages, Type.Object({ status: Type.Literal('ongoing') })]),
-      413: refused, 422: refused, ...withAuth,
+      // 409 (withAuth) also for an attachment_upload used already or not finished, 410 past its 7 days (issue 27).
+      410: refused, 413: refused, 422: refused, ...withAuth,
     },
   },
 });
