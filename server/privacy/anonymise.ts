@@ -61,22 +61,36 @@ export async function erasureScan(tx: Queryable, needles: string[], pseudonym: s
   // Literal patterns (***=), matched in any case; in JSON a needle is written escaped.
   const literal = needles.map((needle) => `***=${needle}`);
   const inJson = needles.map((needle) => `***=${JSON.stringify(needle).slice(1, -1)}`);
-  let changed = 0;
+  // One statement (one scan) per table: every text column of a matching row is rewritten.
+  const tables = new Map<string, { column: string; json: string | undefined }[]>();
   for (const { table_name: table, column_name: column, data_type: type } of columns) {
     if (KEPT_LOGS.has(table)) continue;
-    const json = type === 'jsonb' || type === 'json';
-    const patterns = json ? inJson : literal;
-    const value = json ? `${quoteIdent(column)}::text` : quoteIdent(column);
-    const replaced = patterns.reduce((text, _, index) => `regexp_replace(${text}, $${index + 2}, $1, 'gi')`, value);
-    const rows = await tx.query<{ n: number }>(
-      `WITH changed AS (
-         UPDATE ${quoteIdent(table)} SET ${quoteIdent(column)} = ${json ? `(${replaced})::${type}` : replaced}
-          WHERE ${patterns.map((_, index) => `${value} ~* $${index + 2}`).join(' OR ')}
-         RETURNING 1)
+    tables.set(table, [...(tables.get(table) ?? []), { column, json: type === 'jsonb' || type === 'json' ? type : undefined }]);
+  }
+  let changed = 0;
+  for (const [table, textColumns] of tables) {
+    // $1 the pseudonym; then the needles as this table's columns need them (literal, as JSON writes them).
+    const params: string[] = [pseudonym];
+    const placeholder = new Map<string, string>();
+    const at = (pattern: string) => {
+      if (!placeholder.has(pattern)) placeholder.set(pattern, `$${params.push(pattern)}`);
+      return placeholder.get(pattern)!;
+    };
+    const sets: string[] = [];
+    const matches: string[] = [];
+    for (const { column, json } of textColumns) {
+      const value = json ? `${quoteIdent(column)}::text` : quoteIdent(column);
+      const patterns = json ? inJson : literal;
+      const replaced = patterns.reduce((text, pattern) => `regexp_replace(${text}, ${at(pattern)}, $1, 'gi')`, value);
+      sets.push(`${quoteIdent(column)} = ${json ? `(${replaced})::${json}` : replaced}`);
+      matches.push(...patterns.map((pattern) => `${value} ~* ${at(pattern)}`));
+    }
+    const [row] = await tx.query<{ n: number }>(
+      `WITH changed AS (UPDATE ${quoteIdent(table)} SET ${sets.join(', ')} WHERE ${matches.join(' OR ')} RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
-      [pseudonym, ...patterns],
+      params,
     );
-    changed += Number(rows[0]?.n ?? 0);
+    changed += Number(row?.n ?? 0);
   }
   const [logs] = await tx.query<{ n: number }>('SELECT privacy_pseudonymise_logs($1::text[], $2) AS n', [needles, pseudonym]);
   return changed + Number(logs?.n ?? 0);
