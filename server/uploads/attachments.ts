@@ -74,7 +74,12 @@ export function createUploadAttachments({ rows, store, clock }: { rows: UploadRo
       if (!row.finished_at && !((await store.complete(uploadId)) && (await finished(uploadId, kind)))) {
         throw new ApiError(409, 'uploadUnfinished');
       }
-      const { name } = await storage.save(area, store.read(uploadId), kind);
+      const { name, size } = await storage.save(area, store.read(uploadId), kind);
+      // Removed while it was copied (a DELETE, the sweep): a part of it is not the file that was sent.
+      if (size !== row.size) {
+        await storage.remove(area, name);
+        throw new ApiError(409, 'uploadUnfinished', `the upload had ${size} of its ${row.size} bytes`);
+      }
       copied.set(name, { uploadId, idempotencyKey });
       return { file: name };
     },

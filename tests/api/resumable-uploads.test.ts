@@ -278,6 +278,18 @@ describe.each(databases)('resumable uploads on $name', (database) => {
       expect((await storedFile(server, 'accusation-files', attachment)).equals(file)).toBe(true);
     });
 
+    it('refuses an upload whose bytes are not all there any more (removed while a submission copied it), storing nothing', async () => {
+      const file = pdfOf(300_000);
+      const id = await finishedUpload(file);
+      if (server.db.kind === 'postgres') {
+        await server.db.query('DELETE FROM resumable_upload_chunk WHERE upload_id = $1 AND start_offset > 0', [id]);
+      } else {
+        fs.truncateSync(path.join(server.config.dataDir, 'uploads', id), 100_000);
+      }
+      await expectError(await accuse({ attachment_upload: id, subject: `Cut short ${id}` }), 409, 'uploadUnfinished');
+      expect(await server.db.query('SELECT reference FROM accusation WHERE subject = $1', [`Cut short ${id}`])).toEqual([]);
+    });
+
     it('judges an upload whose last byte came in but whose instance stopped before judging it, when a submission names it', async () => {
       const file = pdfOf(40_000);
       const id = await finishedUpload(file);
