@@ -80,77 +80,133 @@ interface MigratedState {
   fingerprint: string;
 }
 
-const FINGERPRINT = `SELECT md5(string_agg(item, ',' ORDER BY item)) AS fingerprint FROM (
+/**
+ * The namespaces a test database's own definitions live in: on PGlite every one but the
+ * system's; on PostgreSQL only the server's schema (the `test` database holds the schemas of
+ * every file running, on this machine or beside it, and a spare must never touch theirs).
+ */
+const OWN_NAMESPACE = {
+  pglite: `n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`,
+  postgres: `n.nspname = current_schema()`,
+};
+type Engine = keyof typeof OWN_NAMESPACE;
+
+const fingerprintOf = (engine: Engine) => `SELECT md5(string_agg(item, ',' ORDER BY item)) AS fingerprint FROM (
     SELECT format('rel %s.%s %s', n.nspname, c.relname, c.relkind) AS item FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+     WHERE ${OWN_NAMESPACE[engine]}
     UNION ALL SELECT format('col %s.%s %s %s %s', a.attrelid::regclass, a.attname, a.atttypid, a.attnotnull, a.atthasdef) FROM pg_attribute a
-      JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND a.attnum > 0
-    UNION ALL SELECT format('trigger %s %s %s', tgrelid::regclass, tgname, tgenabled) FROM pg_trigger
-    UNION ALL SELECT format('constraint %s %s', conrelid::regclass, conname) FROM pg_constraint
-    UNION ALL SELECT format('function %s', p.oid::regprocedure) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+      JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${engine === 'pglite' ? `n.nspname = 'public'` : OWN_NAMESPACE[engine]} AND a.attnum > 0
+    UNION ALL SELECT format('trigger %s %s %s', t.tgrelid::regclass, t.tgname, t.tgenabled) FROM pg_trigger t
+      JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${engine === 'pglite' ? 'true' : OWN_NAMESPACE[engine]}
+    UNION ALL SELECT format('constraint %s %s', k.conrelid::regclass, k.conname) FROM pg_constraint k
+      JOIN pg_namespace n ON n.oid = k.connamespace WHERE ${engine === 'pglite' ? 'true' : OWN_NAMESPACE[engine]}
+    UNION ALL SELECT format('function %s', p.oid::regprocedure) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE ${engine === 'pglite' ? `n.nspname = 'public'` : OWN_NAMESPACE[engine]}
     UNION ALL SELECT format('role %s', rolname) FROM pg_roles
     UNION ALL SELECT format('setting %s %s', name, setting) FROM pg_settings WHERE source = 'session'
   ) AS catalog`;
 
-const userTables = (db: Database) =>
+const userTables = (db: Database, engine: Engine) =>
   db.query<{ name: string }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND c.relname <> 'schema_migration'
+      WHERE c.relkind IN ('r', 'p') AND ${engine === 'pglite' ? `n.nspname NOT IN ('pg_catalog', 'information_schema')` : OWN_NAMESPACE[engine]}
+        AND c.relname <> 'schema_migration'
       ORDER BY 1`,
   );
 
-async function migratedState(db: Database): Promise<MigratedState> {
+async function migratedState(db: Database, engine: Engine): Promise<MigratedState> {
   const rows: MigratedState['rows'] = [];
-  for (const { name } of await userTables(db)) {
+  for (const { name } of await userTables(db, engine)) {
     const [{ json }] = await db.query<{ json: string | null }>(`SELECT json_agg(t)::text AS json FROM ${name} t`);
     if (json) rows.push({ table: name, json });
   }
   const sequences: MigratedState['sequences'] = [];
   for (const { name } of await db.query<{ name: string }>(
-    `SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences ORDER BY 1`,
+    `SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences s
+      WHERE ${engine === 'pglite' ? 'true' : 's.schemaname = current_schema()'} ORDER BY 1`,
   )) {
     const [{ value, called }] = await db.query<{ value: string; called: boolean }>(`SELECT last_value::text AS value, is_called AS called FROM ${name}`);
     sequences.push({ sequence: name, value, called });
   }
-  const [{ fingerprint }] = await db.query<{ fingerprint: string }>(FINGERPRINT);
+  const [{ fingerprint }] = await db.query<{ fingerprint: string }>(fingerprintOf(engine));
   return { rows, sequences, fingerprint };
 }
 
 /**
- * In-memory PGlite databases a closed test server gave back, emptied to the migrated state:
- * starting a PGlite costs ~1.5 s of CPU (its Postgres boots in WebAssembly, with or without
- * a copy to start from), emptying one a few milliseconds. Test files share a process (the
- * api and e2e projects run with isolate: false), so the next server on PGlite, in this file
- * or the next, takes one from here. A server gets exactly what a fresh copy holds: every
- * table emptied, the migrations' rows put back, every sequence where the migrations left it.
- * A database whose definitions or session settings a test changed is closed, not kept.
+ * Databases a closed test server gave back, emptied to the migrated state. In-memory PGlite:
+ * starting one costs ~1.5 s of CPU (its Postgres boots in WebAssembly, with or without a copy
+ * to start from). PostgreSQL: a schema of its own, created and migrated, costs ~0.7 s of the
+ * server's time and its drop another ~0.2 s. Emptying either takes a few milliseconds. Test
+ * files share a process (the api and e2e projects run with isolate: false), so the next server
+ * on that database, in this file or the next, takes one from here. A server gets exactly what
+ * a fresh one holds: every table emptied, the migrations' rows put back, every sequence where
+ * the migrations left it. One whose definitions or session settings a test changed is closed
+ * (its schema dropped), not kept.
  */
-const spares: Database[] = [];
+interface Spare {
+  db: Database;
+  schema?: string;
+}
+const spares: Record<Engine, Spare[]> = { pglite: [], postgres: [] };
 const MAX_SPARES = 2;
-let migrated: MigratedState | undefined;
+const migrated: Partial<Record<Engine, MigratedState>> = {};
 
-async function openMigratedPglite(): Promise<Database> {
-  const spare = spares.pop();
-  if (spare) return spare;
-  return openDatabase({ url: 'memory://', startFrom: await migratedPgliteCopy() });
+async function openMigratedPglite(): Promise<Spare> {
+  return spares.pglite.pop() ?? { db: await openDatabase({ url: 'memory://', startFrom: await migratedPgliteCopy() }) };
 }
 
-async function giveBackPglite(db: Database): Promise<void> {
+/**
+ * A PostgreSQL schema a spare may outlive its file in is named by this process, and only its
+ * server drops it (the schema of a server that is not kept is dropped when it closes). The
+ * process ends with up to MAX_SPARES of them: the first process to open one drops those whose
+ * process has gone, on this machine, so none pile up and none in use is touched.
+ */
+const SPARE_SCHEMA = `test_spare_${process.pid}_`;
+let sweptSpareSchemas: Promise<void> | undefined;
+
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function openMigratedPostgres(url: string): Promise<Spare> {
+  const spare = spares.postgres.pop();
+  if (spare) return spare;
+  const schema = `${SPARE_SCHEMA}${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ url, schema, keepSchema: true });
+  sweptSpareSchemas ??= (async () => {
+    const left = await db.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'test\\_spare\\_%'`);
+    for (const { name } of left) {
+      if (processGone(Number(name.split('_')[2]))) await db.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`).catch(() => {});
+    }
+  })();
+  await sweptSpareSchemas;
+  return { db, schema };
+}
+
+async function giveBack(engine: Engine, spare: Spare): Promise<void> {
   // One a test left unusable (a table renamed away, say) is closed like a changed one.
-  if (spares.length < MAX_SPARES && (await emptiedToMigrated(db).catch(() => false))) spares.push(db);
-  else await db.close();
+  if (spares[engine].length < MAX_SPARES && (await emptiedToMigrated(spare.db, engine).catch(() => false))) {
+    spares[engine].push(spare);
+    return;
+  }
+  if (spare.schema) await spare.db.query(`DROP SCHEMA IF EXISTS ${spare.schema} CASCADE`).catch(() => {});
+  await spare.db.close();
 }
 
 /** Empties `db` to what the migrations left; false when a test changed what an emptying cannot put back. */
-async function emptiedToMigrated(db: Database): Promise<boolean> {
-  const { rows, sequences, fingerprint } = migrated!;
-  const tables = (await userTables(db)).map(({ name }) => name);
+async function emptiedToMigrated(db: Database, engine: Engine): Promise<boolean> {
+  const { rows, sequences, fingerprint } = migrated[engine]!;
+  const tables = (await userTables(db, engine)).map(({ name }) => name);
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${tables.join(', ')}`);
     for (const { table, json } of rows) await tx.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [json]);
     for (const { sequence, value, called } of sequences) await tx.query('SELECT setval($1, $2, $3)', [sequence, value, called]);
   });
-  return (await db.query<{ fingerprint: string }>(FINGERPRINT))[0].fingerprint === fingerprint;
+  return (await db.query<{ fingerprint: string }>(fingerprintOf(engine)))[0].fingerprint === fingerprint;
 }
 
 /**
@@ -199,14 +255,18 @@ export async function startTestServer(
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...configOverrides,
   };
-  const schema = sameDatabaseAs?.schema ?? (database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
-  // The first instance drops the schema when it closes.
+  // A second instance shares the first one's database: its schema on PostgreSQL, its PGlite.
   const inMemory = database.url === 'memory://';
-  const db = sameDatabaseAs && !schema
+  const engine: Engine = database.name;
+  const own = sameDatabaseAs
+    ? undefined
+    : inMemory ? await openMigratedPglite() : database.name === 'postgres' ? await openMigratedPostgres(database.url) : undefined;
+  const schema = sameDatabaseAs?.schema ?? own?.schema;
+  const db = own?.db ?? (sameDatabaseAs && !schema
     ? sameDatabaseAs.db
-    : inMemory ? await openMigratedPglite() : await openDatabase({ url: database.url, schema, keepSchema: Boolean(sameDatabaseAs) });
+    : await openDatabase({ url: database.url, schema, keepSchema: Boolean(sameDatabaseAs) }));
   await migrate(db);
-  if (inMemory && !sameDatabaseAs) migrated ??= await migratedState(db);
+  if (own) migrated[engine] ??= await migratedState(db, engine);
   await seedDemo(db, config);
   const app = await buildApp({ config, db, logger, clock });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -223,7 +283,8 @@ export async function startTestServer(
       const closed = app.close();
       app.server.closeAllConnections();
       await closed;
-      if (db !== sameDatabaseAs?.db) await (inMemory ? giveBackPglite(db) : db.close());
+      if (own) await giveBack(engine, own);
+      else if (db !== sameDatabaseAs?.db) await db.close();
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
