@@ -69,6 +69,16 @@ function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
 const refusal = (status_code: number, key: Parameters<typeof messageBody>[0]) => ({ status_code, body: JSON.stringify(messageBody(key)) });
 
 /**
+ * Where uploads are kept: the embedded database's in its data folder (@tus/file-store);
+ * PostgreSQL's state and bytes in the database, so every instance continues any upload.
+ * The row of each (RegisteredStore) is in the database either way.
+ */
+export function uploadStoreFor(db: Database, dataDir: string, rows: UploadRows, clock: () => number) {
+  const inner = db.kind === 'postgres' ? new DatabaseStore(db) : new FileStore({ directory: uploadFolder(dataDir) });
+  return new RegisteredStore(inner, rows, clock);
+}
+
+/**
  * Issue 27: resumable uploads by tus 1.0.0 at /uploads/ (creation, termination, expiration),
  * for the attachments the four upload forms take by `attachment_upload`. No sign-in (an
  * accusation is anonymous); an upload is at most the attachments' maximum and must be a PDF
@@ -76,11 +86,6 @@ const refusal = (status_code: number, key: Parameters<typeof messageBody>[0]) =>
  * folder (@tus/file-store); PostgreSQL keeps their state and bytes, and their locks, in the
  * database, so every instance continues any upload.
  */
-export function uploadStoreFor(db: Database, dataDir: string, rows: UploadRows, clock: () => number) {
-  const inner = db.kind === 'postgres' ? new DatabaseStore(db) : new FileStore({ directory: uploadFolder(dataDir) });
-  return new RegisteredStore(inner, rows, clock);
-}
-
 export async function setUpUploads(app: FastifyInstance, { db, creationLimit, store }: Options) {
   const pdf = pdfKind(ATTACHMENT_MAX_BYTES);
   // PostgreSQL: the lock every instance sees; the embedded database is one process, whose memory lock serves.
