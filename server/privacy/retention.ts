@@ -26,7 +26,7 @@ const system = { actorId: null, actorRole: 'system' } as const;
 /**
  * Issue 28's retention. A case's closing moment is its last decision (verified, rejected) or
  * its withdrawal, as its history says, else the decision's or withdrawal's date (migration
- * 040's withdrawn_date, read by name from the row); an archived case closed when it was decided. Every instance sweeps: each record is claimed under a row lock that other
+ * 040's withdrawn_date); an archived case closed when it was decided. Every instance sweeps: each record is claimed under a row lock that other
  * instances skip (FOR UPDATE SKIP LOCKED) and marked in the same transaction, so each is
  * anonymised and audited exactly once.
  */
@@ -39,7 +39,7 @@ export function createRetention({ db, storage, clock, retention }: Dependencies)
           WHERE c.anonymised_at IS NULL AND c.status = ANY($3::text[])
             AND COALESCE((SELECT max(h.changed_at) FROM case_history h
                            WHERE h.case_id = c.id AND h.status IN ('verified', 'rejected', 'withdrawn')),
-                         c.verified_date, c.rejected_date, (to_jsonb(c) ->> 'withdrawn_date')::timestamptz, c.archived_date)
+                         c.verified_date, c.rejected_date, c.withdrawn_date, c.archived_date)
                 < $1::timestamptz - make_interval(years => $2::int)
           ORDER BY c.id LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED`,
         [at, retention.caseYears, CLOSED_CASE_STATUSES],

@@ -32,7 +32,7 @@ describe.each(databases)('retention (issue 28), on $name', (database) => {
   let second: TestServer;
   const clock = { now: T0 };
   const tag = randomUUID().slice(0, 8);
-  const ids: Record<'oldCase' | 'newCase' | 'oldCustomer' | 'newCustomer' | 'oldAccusation' | 'newAccusation', string> = {} as never;
+  const ids: Record<'oldCase' | 'withdrawnCase' | 'newCase' | 'oldCustomer' | 'newCustomer' | 'oldAccusation' | 'newAccusation', string> = {} as never;
   const files: string[] = [];
 
   async function addCustomer(db: Queryable, name: string): Promise<string> {
@@ -109,6 +109,12 @@ describe.each(databases)('retention (issue 28), on $name', (database) => {
     ids.newCustomer = await addCustomer(first.db, 'New');
     ids.oldCase = await addClosedCase(first, ids.oldCustomer, `RET-${tag}-1`, before(T0, { years: 10 }) - DAY);
     ids.newCase = await addClosedCase(first, ids.newCustomer, `RET-${tag}-2`, before(T0, { years: 10 }) + DAY);
+    // Withdrawn by its customer (migration 040) with no history entry: its withdrawn_date is its closing moment.
+    [{ id: ids.withdrawnCase }] = await first.db.query<{ id: string }>(
+      `INSERT INTO customer_case (case_number, customer_id, division_id, case_request_id, status, remark, created_at, withdrawn_date)
+       SELECT $1, $2, division_id, case_request_id, 'withdrawn', 'Withdrawn remark', $3, $3 FROM customer_case WHERE id = $4 RETURNING id`,
+      [`RET-${tag}-3`, ids.oldCustomer, new Date(before(T0, { years: 10 }) - DAY), ids.oldCase],
+    );
     ids.oldAccusation = await addClosedAccusation(first.db, `RET-${tag}-A1`, before(T0, { months: 24 }) - DAY);
     ids.newAccusation = await addClosedAccusation(first.db, `RET-${tag}-A2`, before(T0, { months: 24 }) + DAY);
   });
@@ -142,6 +148,8 @@ describe.each(databases)('retention (issue 28), on $name', (database) => {
 
     // One audit entry per record, by the system.
     expect(await audits(ids.oldCase)).toEqual([{ actor_id: null, actor_role: 'system', action: 'anonymise', subject_type: 'case' }]);
+    expect(await audits(ids.withdrawnCase)).toEqual([{ actor_id: null, actor_role: 'system', action: 'anonymise', subject_type: 'case' }]);
+    expect(await caseRow(ids.withdrawnCase)).toMatchObject({ remark: '', anonymised: true });
     expect(await audits(ids.oldCustomer)).toEqual([{ actor_id: null, actor_role: 'system', action: 'anonymise', subject_type: 'account' }]);
     expect(await audits(ids.oldAccusation)).toEqual([{ actor_id: null, actor_role: 'system', action: 'remove_contact', subject_type: 'accusation' }]);
     expect(await audits(ids.newCase)).toEqual([]);
