@@ -294,7 +294,10 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       });
     }
 
-    for (const device of [JOURNEY_DEVICE[locale]]) {
+    // The journeys below run in one language each (the lifecycle above runs in both): the
+    // archivist's in Amharic on a phone, the assignment in Amharic on a wide screen, the
+    // rejection in English on a phone.
+    if (locale === 'am') for (const device of [JOURNEY_DEVICE[locale]]) {
       it(`an archivist adds categories, files approved cases from the worklist and the case page, corrects a filing, prints it and finds it in the archive (${locale}, ${device})`, async () => {
         const words = { ...WORDS[locale], ...ARCHIVE_WORDS[locale] };
         const [kase, other] = [await answered(`Archived ${locale} ${device}`), await answered(`Archived too ${locale} ${device}`)];
@@ -425,7 +428,7 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
     });
 
-    it(`a manager assigns a new case to an officer, who is alerted, answers it and finds it among their own (${locale})`, async () => {
+    if (locale === 'am') it(`a manager assigns a new case to an officer, who is alerted, answers it and finds it among their own (${locale})`, async () => {
       const words = WORDS[locale];
       const device = locale === 'en' ? 'phone' : 'desktop';
       const kase = await filed(`Assigned ${locale}`);
@@ -468,9 +471,9 @@ describe.skipIf(!hasChromium)('case work in Chromium', () => {
       await officer.context.close();
     });
 
-    it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
+    if (locale === 'en') it(`a rejection shows its justification to the customer, and a move someone made first is refused and reloaded (${locale})`, async () => {
       const words = WORDS[locale];
-      const device = locale === 'en' ? 'desktop' : 'phone';
+      const device = locale === 'en' ? 'phone' : 'desktop';
       const kase = await filed(`Rejected ${locale}`);
       const officer = await newPage(app.browser, app.server.url, VIEWPORTS[device]);
       await staffSignIn(officer.page, locale, OFFICER);
