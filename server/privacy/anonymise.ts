@@ -11,6 +11,12 @@ export const CLOSED_CASE_STATUSES = ['verified', 'rejected', 'archived', 'withdr
 
 /** The two append-only logs: the scan leaves them to privacy_pseudonymise_logs (migration 039). */
 const KEPT_LOGS = new Set(['audit_entry', 'accusation_history']);
+/**
+ * Rows keyed by the very text searched for: the attempt counters (keyed by an e-mail or a phone)
+ * and the numbers that sent STOP. Their rows go: rewritten, an e-mail's and a phone's counters
+ * would become one key, and the row says nothing once the person is gone.
+ */
+const DELETED_WHEN_FOUND = new Set(['guess_attempt', 'sms_stop']);
 /** Shorter strings are not searched for: they would match other people's words. */
 const SHORTEST_NEEDLE = 6;
 
@@ -69,24 +75,28 @@ export async function erasureScan(tx: Queryable, needles: string[], pseudonym: s
   }
   let changed = 0;
   for (const [table, textColumns] of tables) {
-    // $1 the pseudonym; then the needles as this table's columns need them (literal, as JSON writes them).
-    const params: string[] = [pseudonym];
+    // The parameters this table's statement uses: the needles as its columns hold them (literal,
+    // as JSON writes them), and the pseudonym when it rewrites rather than deletes.
+    const params: string[] = [];
     const placeholder = new Map<string, string>();
-    const at = (pattern: string) => {
-      if (!placeholder.has(pattern)) placeholder.set(pattern, `$${params.push(pattern)}`);
-      return placeholder.get(pattern)!;
+    const at = (value: string) => {
+      if (!placeholder.has(value)) placeholder.set(value, `$${params.push(value)}`);
+      return placeholder.get(value)!;
     };
     const sets: string[] = [];
     const matches: string[] = [];
+    const deletes = DELETED_WHEN_FOUND.has(table);
     for (const { column, json } of textColumns) {
       const value = json ? `${quoteIdent(column)}::text` : quoteIdent(column);
       const patterns = json ? inJson : literal;
-      const replaced = patterns.reduce((text, pattern) => `regexp_replace(${text}, ${at(pattern)}, $1, 'gi')`, value);
-      sets.push(`${quoteIdent(column)} = ${json ? `(${replaced})::${json}` : replaced}`);
       matches.push(...patterns.map((pattern) => `${value} ~* ${at(pattern)}`));
+      if (deletes) continue;
+      const replaced = patterns.reduce((text, pattern) => `regexp_replace(${text}, ${at(pattern)}, ${at(pseudonym)}, 'gi')`, value);
+      sets.push(`${quoteIdent(column)} = ${json ? `(${replaced})::${json}` : replaced}`);
     }
+    const change = deletes ? `DELETE FROM ${quoteIdent(table)}` : `UPDATE ${quoteIdent(table)} SET ${sets.join(', ')}`;
     const [row] = await tx.query<{ n: number }>(
-      `WITH changed AS (UPDATE ${quoteIdent(table)} SET ${sets.join(', ')} WHERE ${matches.join(' OR ')} RETURNING 1)
+      `WITH changed AS (${change} WHERE ${matches.join(' OR ')} RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
       params,
     );

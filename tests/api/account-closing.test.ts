@@ -132,8 +132,9 @@ describe.each(databases)('closing an account (issue 28), on $name', (database) =
         before: { directorate: null }, after: { reason: `Asked by ${person.email}` },
       }),
     );
-    // A failed log-in leaves a counter named by the e-mail.
+    // Failed log-ins leave counters named by the e-mail and by the phone (which the pseudonym would make one key).
     await expectError(await api.post('/customer_user_api/login_customer_user', { email: person.email, password: 'wrong-password-1' }), 401, 'loginFailed');
+    await expectError(await api.post('/customer_user_api/login_customer_user', { phone: person.phone, password: 'wrong-password-1' }), 401, 'loginFailed');
     token = (await expectOk(await api.post('/customer_user_api/login_customer_user', { email: person.email, password: PASSWORD }))).token;
     expect(await whereFound(server, person.email)).not.toEqual([]);
   });
