@@ -453,9 +453,13 @@ describe.each(databases.filter((database) => database.name === 'postgres'))('res
       onA.on('error', () => resolve('cut'));
     });
     onA.write(file.subarray(0, 100_000));
+    // Held, and renewed once (A has been reading its body for a renewal's 250 ms by then).
     let held = false;
+    let firstLease: string | undefined;
     for (let tries = 0; tries < 500 && !held; tries++) {
-      held = (await a.db.query('SELECT 1 FROM resumable_upload_lock WHERE upload_id = $1', [id])).length === 1;
+      const [lock] = await a.db.query<{ lease: string }>('SELECT expires_at::text AS lease FROM resumable_upload_lock WHERE upload_id = $1', [id]);
+      firstLease ??= lock?.lease;
+      held = lock !== undefined && lock.lease !== firstLease;
       if (!held) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(held).toBe(true);
