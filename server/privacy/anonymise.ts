@@ -49,6 +49,16 @@ export function needlesOf(person: Pick<Person, 'firstname' | 'middlename' | 'las
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
+ * A needle as a PostgreSQL regular expression that matches it whole: not inside a longer
+ * e-mail, number or word (abebe@x.test is not erased from mabebe@x.test, nor +251911000222
+ * from +2519110002221). ASCII punctuation is escaped; letters of any script stand for themselves.
+ */
+export function wholeMatch(needle: string): string {
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return `(?<![[:alnum:]._%+-])${escaped}(?![[:alnum:]_@-]|\\.[[:alnum:]])`;
+}
+
+/**
  * Replaces each needle by the pseudonym in every text, varchar and JSON column of every table
  * of the portal's schema (read from information_schema at each run, so a table a later
  * migration adds is searched too), and in the free text of the two append-only logs, whose
@@ -64,9 +74,9 @@ export async function erasureScan(tx: Queryable, needles: string[], pseudonym: s
         AND c.data_type IN ('text', 'character varying', 'jsonb', 'json') AND c.is_generated = 'NEVER'
       ORDER BY c.table_name, c.column_name`,
   );
-  // Literal patterns (***=), matched in any case; in JSON a needle is written escaped.
-  const literal = needles.map((needle) => `***=${needle}`);
-  const inJson = needles.map((needle) => `***=${JSON.stringify(needle).slice(1, -1)}`);
+  // Whole matches only, in any case; in JSON a needle is written escaped.
+  const literal = needles.map(wholeMatch);
+  const inJson = needles.map((needle) => wholeMatch(JSON.stringify(needle).slice(1, -1)));
   // One statement (one scan) per table: every text column of a matching row is rewritten.
   const tables = new Map<string, { column: string; json: string | undefined }[]>();
   for (const { table_name: table, column_name: column, data_type: type } of columns) {

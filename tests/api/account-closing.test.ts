@@ -118,6 +118,11 @@ describe.each(databases)('closing an account (issue 28), on $name', (database) =
       );
       return row.id;
     };
+    // Someone else whose e-mail and phone only contain the person's: not theirs, so not erased.
+    await db.query(
+      `INSERT INTO customer_user (firstname, middlename, lastname, email, password_hash, phone, gender) VALUES ('Other', '', 'Person', $1, 'x', $2, 'Male')`,
+      [`m${person.email}`, `${person.phone}9`],
+    );
     openCaseId = await addCase('ongoing', `TST-${tag}-1`);
     keptCaseId = await addCase('verified', `TST-${tag}-2`);
     await db.query(`INSERT INTO case_rating (case_id, customer_id, rate_num, comment) VALUES ($1, $2, 5, $3)`, [keptCaseId, customerId, `Thanks, ${fullName}`]);
@@ -158,10 +163,14 @@ describe.each(databases)('closing an account (issue 28), on $name', (database) =
     await server.db.query(`UPDATE customer_case SET status = 'rejected', rejected_date = now() WHERE id = $1`, [openCaseId]);
     expectMessages(await expectOk(await api.post('/customer_user_api/close_account', { password: PASSWORD }, token)));
 
-    // The erasure scan: every text column of every table.
+    // The erasure scan: every text column of every table. Only the other person's longer e-mail and number hold the strings.
     for (const needle of [person.email, person.phone, `0${person.phone.slice(4)}`, fullName, `${person.firstname} ${person.lastname}`, person.lastname]) {
-      expect(await whereFound(server, needle), needle).toEqual([]);
+      const bystander = needle === person.email ? ['customer_user.email'] : needle === person.phone ? ['customer_user.phone'] : [];
+      expect(await whereFound(server, needle), needle).toEqual(bystander);
     }
+    expect(await server.db.query<Json>(`SELECT email, phone FROM customer_user WHERE lastname = 'Person' AND email = $1`, [`m${person.email}`])).toEqual([
+      { email: `m${person.email}`, phone: `${person.phone}9` },
+    ]);
     const pseudonym = pseudonymOf(customerId);
     const [account] = await server.db.query<Json>(
       `SELECT firstname, middlename, lastname, email, phone, house_phone_number, subcity, woreda, house_number, picture, password_hash, status FROM customer_user WHERE id = $1`,
