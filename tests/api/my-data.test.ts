@@ -127,7 +127,7 @@ describe.each(databases)('my data on $name', (database) => {
     expect(ids(data.files, 'name')).toEqual(ids(files, 'name'));
     const deed = (data.files as Json[]).find((f) => f.kind === 'information_answer');
     expect(deed).toMatchObject({ area: 'case-files', size: tinyPdf('Inside the deed 4711').length });
-    expect(deed.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(deed!.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(text).not.toContain('Inside the deed 4711');
 
     // Every notice queued for them, by each channel, and every SMS to their phone or of their notices.
