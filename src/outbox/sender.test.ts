@@ -196,6 +196,12 @@ beforeEach(async () => {
   tus.next = () => undefined;
   tus.made = 0;
   server.answer = () => ({ status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } });
+  // A submission naming an upload the server does not have is 404 (uploadUnknown), as the server answers.
+  const answer = server.answer;
+  server.answer = (request) => {
+    const upload = request.fields.attachment_upload;
+    return upload !== undefined && !tus.uploads.has(upload) ? { status: 404, body: { code: 'uploadUnknown' } } : answer(request);
+  };
   tab = await openTab();
   await tab.outboxDb.items.clear();
 });
@@ -480,7 +486,21 @@ describe('attachments by tus, resumed where the server stopped (issue 27)', () =
       ...['PATCH', 'PATCH', 'PATCH', 'PATCH'].map((method) => `${method} /uploads/u1`),
     ]);
     expect(await sameBytes('u1')).toBe(true);
+    // The submission was asked first with the old id (it might have used it), and said it did not know it.
+    expect(server.received.map((request) => request.fields.attachment_upload)).toEqual(['expired', 'u1']);
     expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', upload: { url: 'http://localhost/uploads/u1' } });
+  });
+
+  it('after a reply lost once the submission had used the upload, the next start gets the receipt under the same key without uploading again', async () => {
+    // The server no longer serves an upload a submission used (HEAD 410); the submission under its key answers its receipt again.
+    const item = await withFile(tab, { upload: { url: 'http://localhost/uploads/used', offset: 4 * CHUNKS, size: 4 * CHUNKS } });
+    server.answer = (request) =>
+      request.fields.attachment_upload === 'used' && request.idempotencyKey === item.id
+        ? { status: 201, body: { reference: 'ACC-2019-000042', Message_en: 'Received' } }
+        : { status: 404, body: { code: 'uploadUnknown' } };
+    await tab.flushOutbox();
+    expect(tus.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['HEAD /uploads/used']);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent', receipt: 'ACC-2019-000042' });
   });
 
   it('uploads again, once, when the submission finds its upload gone, and then takes the refusal', async () => {
@@ -491,6 +511,20 @@ describe('attachments by tus, resumed where the server stopped (issue 27)', () =
     expect(server.received.map((request) => request.fields.attachment_upload)).toEqual(['u1', 'u2']);
     expect(tus.requests.filter((request) => request.method === 'POST')).toHaveLength(2);
     expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'refused', refusal: gone, uploadRestarted: true });
+  });
+
+  it('waits for its next attempt, not "sending" for ever, when tus-js-client’s code could not be fetched', async () => {
+    vi.doMock('./tus-upload.ts', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const offlineTab = await openTab();
+    try {
+      const item = await withFile(offlineTab);
+      await offlineTab.flushOutbox();
+      expect(await offlineTab.outbox.get(item.id)).toMatchObject({ state: 'waiting', attempts: 1, nextAttemptAt: START + 1000 });
+      expect([tus.requests, server.received]).toEqual([[], []]);
+    } finally {
+      vi.doUnmock('./tus-upload.ts');
+      offlineTab.outboxDb.close();
+    }
   });
 
   it('does not stay "sending" on a connection gone silent: after 20 s without a byte it waits for its next attempt', async () => {

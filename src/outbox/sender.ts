@@ -42,6 +42,14 @@ export function onNetworkReturned() {
 }
 globalThis.addEventListener?.('online', onNetworkReturned);
 
+/**
+ * tus-js-client's chunk (~16 KB gzip) is not in the first page's JavaScript: it is fetched once
+ * the sender itself is (a form page, or an outbox that holds something), right away, so a form
+ * sent after the link dropped still has it (the service worker precaches it too).
+ */
+const tusUpload = import('./tus-upload.ts');
+tusUpload.catch(() => {});
+
 /** An answer to the submission saying its upload is unknown, expired or already used. */
 const uploadGone = (status: number | undefined) => status === 404 || status === 410;
 
@@ -51,27 +59,22 @@ const uploadGone = (status: number | undefined) => status === 404 || status === 
  * upload (`attachment_upload`) instead of carrying the file.
  */
 async function sendAttachment(item: Sendable & { file: NonNullable<OutboxItem['file']> }, onProgress: (fraction: number) => void) {
-  const { sendByTus } = await import('./tus-upload.ts');
+  const { sendByTus, uploadIdOf } = await tusUpload;
   const keep = (upload: OutboxItem['upload']) => outbox.update(item.id, { upload });
-  let previous = item.upload;
-  let restarted = item.uploadRestarted ?? false;
-  for (;;) {
-    const handle = sendByTus(item.file.blob, item.file.name, previous, {
-      url: (state) => void keep(state),
-      acknowledged: (state) => void keep(state),
-      progress: (sent, total) => onProgress(total ? sent / total : 0),
-    });
-    inFlight = { id: item.id, abort: handle.abort };
-    const outcome = await handle.done.finally(() => (inFlight = undefined));
-    if (outcome.kind === 'done') await keep({ url: outcome.url, offset: item.file.blob.size, size: item.file.blob.size });
-    // An upload that expired or was lost mid-way (a 404/410 to a PATCH) starts again, once.
-    if (outcome.kind === 'refused' && uploadGone(outcome.status) && previous && !restarted) {
-      [previous, restarted] = [undefined, true];
-      await outbox.update(item.id, { upload: undefined, uploadRestarted: true });
-      continue;
-    }
-    return outcome;
-  }
+  const previous = item.upload;
+  const handle = sendByTus(item.file.blob, item.file.name, previous, {
+    url: (state) => void keep(state),
+    acknowledged: (state) => void keep(state),
+    progress: (sent, total) => onProgress(total ? sent / total : 0),
+  });
+  inFlight = { id: item.id, abort: handle.abort };
+  const outcome = await handle.done.finally(() => (inFlight = undefined));
+  if (outcome.kind === 'done') await keep({ url: outcome.url, offset: item.file.blob.size, size: item.file.blob.size });
+  // An upload the server no longer knows: the submission may have used it under this very key
+  // (its reply lost in a cut), so it is asked with that id; if not, it answers 404/410 and the
+  // attempt starts a new upload, once.
+  if (outcome.kind === 'refused' && uploadGone(outcome.status) && previous) return { kind: 'done' as const, id: uploadIdOf(previous.url), url: previous.url };
+  return outcome;
 }
 
 /** One attempt at sending, keyed by the item's id so a repeat stores nothing new. */
@@ -81,7 +84,8 @@ async function attempt(item: Sendable, onProgress: (fraction: number) => void = 
   const params = item.caseId ? { id: item.caseId } : undefined;
   let fields = item.fields;
   if (item.file) {
-    const sent = await sendAttachment({ ...item, file: item.file }, onProgress);
+    // Its code not fetched (the link was down when the page loaded) is a failed attempt, not a stuck one.
+    const sent = await sendAttachment({ ...item, file: item.file }, onProgress).catch(() => ({ kind: 'retry' as const, progressed: false }));
     if (sent.kind === 'retry') return { outcome: { kind: 'retry' }, body: undefined, progressed: sent.progressed };
     if (sent.kind === 'refused') return { outcome: classifyAnswer(sent.status, sent.body, receiptOf), body: sent.body };
     fields = { ...fields, attachment_upload: sent.id };

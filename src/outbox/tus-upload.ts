@@ -61,8 +61,7 @@ function bodyOf(response: HttpResponse | undefined): unknown {
 
 /**
  * Sends `blob`, resuming at the server's acknowledged offset (HEAD) when `previous` names an
- * upload. An expired or unknown upload (404/410 to the HEAD) is started again by tus-js-client,
- * once, from byte 0. Cuts are resumed at once inside the attempt as long as bytes move
+ * upload; one the server no longer knows ends as refused with its 404/410. Cuts are resumed at once inside the attempt as long as bytes move
  * (tus-js-client resets its retry count on progress); when they do not, the attempt ends and
  * the outbox's backoff takes over.
  */
@@ -92,7 +91,11 @@ export function sendByTus(
     stall = setTimeout(giveUp, STALL_MS);
   };
   const upload = new Upload(blob, {
-    endpoint: uploadsEndpoint(),
+    // Resuming, no endpoint: an upload the server no longer knows (404/410 to the HEAD) ends the
+    // attempt instead of tus-js-client quietly starting another; the sender asks the submission,
+    // which may have used it already under this very key (a reply lost in a cut), and else starts
+    // a new upload, once.
+    endpoint: previous ? null : uploadsEndpoint(),
     uploadUrl: previous?.url ?? null,
     chunkSize: CHUNK_SIZE,
     // One immediate resume after a cut (HEAD, then on from the server's offset), reset each
