@@ -74,8 +74,8 @@ export const RELATIONS: Record<string, Ownership> = {
   case_schedule: { owner: 'cases', sharedWith: CASE_WORK },
   case_history: { owner: 'cases', sharedWith: CASE_WORK },
   // Issue 25: the officer's requests for information and the customer's answers; the customer's case and its files read
-  // them, and the workload leaves the days waited for an answer out of the days to answer.
-  information_request: { owner: 'casework', sharedWith: ['cases', 'management'] },
+  // them, and the workload and the public performance (issue 28) leave the days waited for an answer out of the days to answer.
+  information_request: { owner: 'casework', sharedWith: ['cases', 'management', 'performance'] },
   // Issue 25: reviews of a decision; the customer's case and its files read them, the dashboard counts their outcomes.
   case_review: { owner: 'casework', sharedWith: ['cases'] },
   case_review_outcome: { owner: 'casework', public: true },
