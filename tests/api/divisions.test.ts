@@ -161,9 +161,9 @@ describe.each(databases)('organisation API on $name', (database) => {
       ['phone_number', 'query', false], ['customer_id', 'query', false], ['firstname', 'query', false],
     ]);
     expect(caseListQuery[0].schema).toEqual({ type: 'integer', minimum: 1, default: 1 });
-    // The upload form with its fields and its file part (issue 11).
+    // The upload form with its fields and its file part (issue 11), or a finished resumable upload in its place (issue 27).
     const application = document.paths['/customer_case_api/create_case'].post.requestBody.content['multipart/form-data'].schema;
-    expect(Object.keys(application.properties)).toEqual(['division', 'caselist', 'form', 'remark', 'related_case_id', 'attachment']);
+    expect(Object.keys(application.properties)).toEqual(['division', 'caselist', 'form', 'remark', 'related_case_id', 'attachment_upload', 'attachment']);
     expect(application.properties.attachment).toMatchObject({ type: 'string', format: 'binary' });
     // Issue 26: an e-mail or a phone number (the server asks for exactly one), and the password.
     const login = document.paths['/customer_user_api/login_customer_user'].post.requestBody.content['application/json'].schema;
