@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../server/audit/audit-log.ts';
 import { readConfig } from '../../server/config.ts';
@@ -16,37 +14,15 @@ import { pseudonymOf } from '../../server/privacy/pseudonym.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
 import { openMigratedDatabase } from '../../server/start.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/cluster.ts';
-import { testDatabases } from '../helpers/databases.ts';
+import { asPostgresAdmin, testDatabases } from '../helpers/databases.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 import { jsonCalls } from '../helpers/json-calls.ts';
 import { startTestServer, TEST_TOKEN_SECRET, type TestServer } from '../helpers/server.ts';
 import { storedFileNames } from '../helpers/stored-files.ts';
+import { tinyPng } from '../helpers/png.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Closing-Secret-1';
-
-/** A real 1×1 PNG: the account's picture, which closing removes. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 1, 2, 3, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Every row of every table (of the server's schema) whose text, varchar or JSON column holds `needle`, any case. */
 async function whereFound(server: TestServer, needle: string): Promise<string[]> {
@@ -226,18 +202,7 @@ describe.each(databases)('closing an account (issue 28), on $name', (database) =
   });
 });
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const onPostgres = databases.some((database) => database.name === 'postgres');
-
-async function asAdmin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * With DATABASE_OWNER_URL the portal's role may not update the audit log at all: the erasure
@@ -250,7 +215,7 @@ describe.runIf(onPostgres)('closing an account as the runtime role (PostgreSQL)'
   let db: Database;
 
   beforeAll(async () => {
-    await asAdmin(`CREATE ROLE ${role} LOGIN`);
+    await asPostgresAdmin(`CREATE ROLE ${role} LOGIN`);
     scratch = await createScratchDatabase('portal_closing');
     const runtimeUrl = scratch.url.replace('postgres://postgres@', `postgres://${role}@`);
     db = await openMigratedDatabase(
@@ -260,7 +225,7 @@ describe.runIf(onPostgres)('closing an account as the runtime role (PostgreSQL)'
   afterAll(async () => {
     await db?.close();
     await scratch?.drop();
-    await asAdmin(`DROP ROLE IF EXISTS ${role}`);
+    await asPostgresAdmin(`DROP ROLE IF EXISTS ${role}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config.ts';
 import { DEMO_CUSTOMER } from '../../server/seed/seed.ts';
@@ -10,6 +9,7 @@ import { fileServer, startTestServer, type TestServer } from '../helpers/server.
 import { storedFile, storedFileNames } from '../helpers/stored-files.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
+import { tinyPng as pngBytes } from '../helpers/png.ts';
 
 const databases = await testDatabases();
 const PUBLIC_URL = 'http://portal.test';
@@ -46,30 +46,8 @@ function registration(overrides: Record<string, string | undefined> = {}): Recor
   };
 }
 
-/** A real 1×1 RGBA PNG, built by the rules of the format (signature, IHDR, IDAT, IEND). */
-function tinyPng(): Bytes {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 6; // colour type RGBA
-  const scanline = Buffer.from([0, 0x2a, 0x6f, 0x4e, 0xff]); // filter byte + one pixel
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(scanline)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return new Uint8Array(png);
-}
+/** tests/helpers/png.ts's PNG as the multipart helper takes it. */
+const tinyPng = (): Bytes => new Uint8Array(pngBytes());
 
 /** Bytes that start like a PNG (so only the size can be wrong), `size` long. */
 function pngOfSize(size: number): Bytes {

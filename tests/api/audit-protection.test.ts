@@ -12,23 +12,12 @@ import { canEraseAuditLog } from '../../server/db/runtime-role.ts';
 import { DEMO_LOGINS } from '../../server/seed/logins.ts';
 import { openMigratedDatabase } from '../../server/start.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/cluster.ts';
-import { testDatabases } from '../helpers/databases.ts';
+import { asPostgresAdmin, testDatabases } from '../helpers/databases.ts';
 import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { logLines } from '../helpers/log-lines.ts';
 import { TEST_TOKEN_SECRET } from '../helpers/server.ts';
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const onPostgres = (await testDatabases()).some((database) => database.name === 'postgres');
-
-async function asAdmin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Issue 23 (A4): with DATABASE_OWNER_URL the migrations run as the owner and the portal as a
@@ -46,7 +35,7 @@ describe.runIf(onPostgres)('the audit log the portal cannot erase (PostgreSQL)',
   };
 
   beforeAll(async () => {
-    await asAdmin(`CREATE ROLE ${role} LOGIN`);
+    await asPostgresAdmin(`CREATE ROLE ${role} LOGIN`);
     scratch = await createScratchDatabase('portal_audit');
     // The runtime role migrates nothing: the owner does, then grants; the demo is seeded as the runtime role.
     db = await openMigratedDatabase(config());
@@ -54,7 +43,7 @@ describe.runIf(onPostgres)('the audit log the portal cannot erase (PostgreSQL)',
   afterAll(async () => {
     await db?.close();
     await scratch?.drop();
-    await asAdmin(`DROP ROLE IF EXISTS ${role}`);
+    await asPostgresAdmin(`DROP ROLE IF EXISTS ${role}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

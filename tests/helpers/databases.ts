@@ -33,3 +33,17 @@ export async function testDatabases(): Promise<TestDatabase[]> {
   else console.warn(`\n!!! PostgreSQL did not answer at ${POSTGRES_URL}: API tests ran on PGlite only.\n`);
   return databases;
 }
+
+/** PostgreSQL's superuser on its maintenance database: for what a test does as the server's administrator (roles). */
+export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs one statement as that administrator. */
+export async function asPostgresAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
