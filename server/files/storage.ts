@@ -6,6 +6,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { ApiError } from '../errors/api-error.ts';
 import type { MessageKey } from '../errors/messages.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { byteRows } from './byte-rows.ts';
 
 /** The folders files are kept in; each is served (or not) by the feature that owns it. */
 export type FileArea = 'customer-images' | 'case-files' | 'accusation-files';
@@ -145,8 +146,6 @@ export function folderStorage(root: string): FileStorage {
   };
 }
 
-/** Rows of at most this many bytes: a 10 MB file streams in and out in 40 steps, never whole in memory. */
-const CHUNK_BYTES = 256 * 1024;
 /** Another instance may still be writing, or about to claim, a younger file. */
 const ORPHAN_AGE = '1 hour';
 
@@ -160,24 +159,13 @@ const ORPHAN_AGE = '1 hour';
 export function databaseStorage(db: Queryable): FileStorage {
   const writeChunks = (id: string) => {
     let seq = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const bytes = Buffer.concat(pending);
-      pending = [];
-      pendingBytes = 0;
-      await db.query('INSERT INTO stored_file_chunk (file_id, seq, bytes) VALUES ($1, $2, $3)', [id, seq++, bytes]);
-    };
+    const rows = byteRows((bytes) => db.query('INSERT INTO stored_file_chunk (file_id, seq, bytes) VALUES ($1, $2, $3)', [id, seq++, bytes]));
     return new Writable({
       write(chunk: Buffer, _encoding, done) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes < CHUNK_BYTES) return done();
-        flush().then(() => done(), done);
+        rows.add(chunk).then(() => done(), done);
       },
       final(done) {
-        flush().then(() => done(), done);
+        rows.flush().then(() => done(), done);
       },
     });
   };

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Database, Queryable } from '../db/database.ts';
+import { byteRows } from '../files/byte-rows.ts';
 
 /** Uploads, finished or not, are removed this long after they were made (issue 27). */
 export const UPLOAD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -169,8 +170,6 @@ export class RegisteredStore extends DataStore {
   }
 }
 
-/** Rows of at most this many bytes, as the stored files' (server/files/storage.ts). */
-const CHUNK_BYTES = 256 * 1024;
 
 /**
  * PostgreSQL keeps an upload's state in its row and its bytes in resumable_upload_chunk,
@@ -194,13 +193,8 @@ export class DatabaseStore extends DataStore implements ReadableStore {
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     let at = offset;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const bytes = Buffer.concat(pending);
-      pending = [];
-      pendingBytes = 0;
+    // Rows as the stored files' (server/files/byte-rows.ts).
+    const rows = byteRows(async (bytes) => {
       await this.db.transaction(async (tx) => {
         const moved = await tx.query('UPDATE resumable_upload SET "offset" = $3 WHERE id = $1 AND "offset" = $2 RETURNING id', [id, at, at + bytes.length]);
         // Another request wrote here meanwhile (the locker should never allow it): keep the bytes as they were.
@@ -208,16 +202,12 @@ export class DatabaseStore extends DataStore implements ReadableStore {
         await tx.query('INSERT INTO resumable_upload_chunk (upload_id, start_offset, bytes) VALUES ($1, $2, $3)', [id, at, bytes]);
       });
       at += bytes.length;
-    };
+    });
     try {
-      for await (const chunk of readable as AsyncIterable<Buffer>) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= CHUNK_BYTES) await flush();
-      }
+      for await (const chunk of readable as AsyncIterable<Buffer>) await rows.add(chunk);
     } finally {
       // A cut connection keeps what arrived before it.
-      await flush();
+      await rows.flush();
     }
     return at;
   }
