@@ -457,13 +457,27 @@ describe('attachments by tus, resumed where the server stopped (issue 27)', () =
     tus.next = () => undefined;
     tus.requests = [];
     const reloaded = await openTab();
+    const update = vi.spyOn(reloaded.outbox, 'update');
     await reloaded.resumeOutbox();
+    // What the outbox shows meanwhile: the offset the HEAD found, never 0 again.
+    expect(update.mock.calls.filter(([, changes]) => 'upload' in changes).map(([, changes]) => changes.upload?.offset)).toEqual([2 * CHUNKS, 4 * CHUNKS]);
     expect(tus.requests.map((request) => request.method)).toEqual(['HEAD', 'PATCH', 'PATCH']);
     expect(patchOffsets()).toEqual([2, 3]);
     expect(await sameBytes('u1')).toBe(true);
     expect(server.received.map((request) => request.fields.attachment_upload)).toEqual(['u1']);
     expect(await reloaded.outbox.get(item.id)).toMatchObject({ state: 'sent', upload: { offset: 4 * CHUNKS } });
     reloaded.outboxDb.close();
+  });
+
+  it('keeps the acknowledged offset every 512 KB, not after each chunk: each write puts the item and its file again', async () => {
+    const blob = new Blob([new Uint8Array(1024 * 1024)], { type: 'application/pdf' });
+    const item = await tab.outbox.add({ ...DRAFTS.accusation, id: crypto.randomUUID(), file: { blob, name: 'big.pdf' } });
+    const update = vi.spyOn(tab.outbox, 'update');
+    await tab.flushOutbox();
+    const kept = update.mock.calls.filter(([, changes]) => 'upload' in changes).map(([, changes]) => changes.upload?.offset);
+    expect(kept).toEqual([0, 512 * 1024, 1024 * 1024, 1024 * 1024]);
+    expect(tus.requests.filter((request) => request.method === 'PATCH')).toHaveLength((1024 * 1024) / CHUNKS);
+    expect(await tab.outbox.get(item.id)).toMatchObject({ state: 'sent' });
   });
 
   it('resumes at once inside the attempt while bytes keep moving between cuts', async () => {

@@ -50,6 +50,9 @@ globalThis.addEventListener?.('online', onNetworkReturned);
 const tusUpload = import('./tus-upload.ts');
 tusUpload.catch(() => {});
 
+/** How often an upload's acknowledged offset is written to the item while it goes. */
+const KEEP_OFFSET_EVERY = 512 * 1024;
+
 /** An answer to the submission saying its upload is unknown, expired or already used. */
 const uploadGone = (status: number | undefined) => status === 404 || status === 410;
 
@@ -62,13 +65,27 @@ async function sendAttachment(item: Sendable & { file: NonNullable<OutboxItem['f
   const { sendByTus, uploadIdOf } = await tusUpload;
   const keep = (upload: OutboxItem['upload']) => outbox.update(item.id, { upload });
   const previous = item.upload;
+  // Each write puts the whole item again, its file with it: the offset is kept every 512 KB and
+  // when the attempt ends, not after each 64 KB chunk. A restart finds the true offset by HEAD.
+  let written = previous?.offset ?? 0;
+  let acknowledged: OutboxItem['upload'];
   const handle = sendByTus(item.file.blob, item.file.name, previous, {
     url: (state) => void keep(state),
-    acknowledged: (state) => void keep(state),
+    resumed(state) {
+      written = state.offset;
+      void keep(state);
+    },
+    acknowledged(state) {
+      acknowledged = state;
+      if (state.offset - written < KEEP_OFFSET_EVERY) return;
+      written = state.offset;
+      void keep(state);
+    },
     progress: (sent, total) => onProgress(total ? sent / total : 0),
   });
   inFlight = { id: item.id, abort: handle.abort };
   const outcome = await handle.done.finally(() => (inFlight = undefined));
+  if (outcome.kind === 'retry' && acknowledged && acknowledged.offset > written) await keep(acknowledged);
   if (outcome.kind === 'done') await keep({ url: outcome.url, offset: item.file.blob.size, size: item.file.blob.size });
   // An upload the server no longer knows: the submission may have used it under this very key
   // (its reply lost in a cut), so it is asked with that id; if not, it answers 404/410 and the

@@ -69,7 +69,13 @@ export function sendByTus(
   blob: Blob,
   name: string,
   previous: UploadState | undefined,
-  on: { url(state: UploadState): void; acknowledged(state: UploadState): void; progress(sent: number, total: number): void },
+  on: {
+    url(state: UploadState): void;
+    /** The server's offset as a HEAD found it, on resuming. */
+    resumed(state: UploadState): void;
+    acknowledged(state: UploadState): void;
+    progress(sent: number, total: number): void;
+  },
 ): TusHandle {
   let settle: (outcome: TusOutcome) => void = () => {};
   const done = new Promise<TusOutcome>((resolve) => (settle = resolve));
@@ -106,7 +112,12 @@ export function sendByTus(
     storeFingerprintForResuming: false,
     removeFingerprintOnSuccess: false,
     onUploadUrlAvailable() {
-      if (upload.url) on.url({ url: upload.url, offset: 0, size: blob.size });
+      // Called after a resuming HEAD too: that one's offset comes from onAfterResponse.
+      if (upload.url && upload.url !== previous?.url) on.url({ url: upload.url, offset: 0, size: blob.size });
+    },
+    onAfterResponse(request, response) {
+      const offset = Number(response.getHeader('Upload-Offset'));
+      if (request.getMethod() === 'HEAD' && response.getStatus() === 200 && Number.isFinite(offset)) on.resumed({ url: request.getURL(), offset, size: blob.size });
     },
     onProgress(sent, total) {
       watch();
