@@ -29,8 +29,8 @@ function since(kase: CaseLookup): string {
     case 'responded':
     case 'under_review':
       return kase.ongoing_date ?? kase.createdAt;
-    case 'pending':
     // Issue 28: the history says when it was withdrawn; the banner keeps the filing date.
+    case 'pending':
     case 'withdrawn':
       return kase.createdAt;
   }
