@@ -9,7 +9,7 @@ import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/start.ts';
-import type { TestDatabase } from './databases.ts';
+import { POSTGRES_URL, type TestDatabase } from './databases.ts';
 
 /** The key test servers and spawned portals on PostgreSQL sign with (it must be set there: server/auth/secret.ts). */
 export const TEST_TOKEN_SECRET = 'test-token-secret-of-at-least-32-characters';
@@ -260,8 +260,11 @@ export async function startTestServer(
   const engine: Engine = database.name;
   const own = sameDatabaseAs
     ? undefined
-    : inMemory ? await openMigratedPglite() : database.name === 'postgres' ? await openMigratedPostgres(database.url) : undefined;
-  const schema = sameDatabaseAs?.schema ?? own?.schema;
+    : inMemory
+      ? await openMigratedPglite()
+      // Only the tests' own PostgreSQL: a relay a test cuts, or a scratch database, is gone after its file.
+      : database.name === 'postgres' && database.url === POSTGRES_URL ? await openMigratedPostgres(database.url) : undefined;
+  const schema = sameDatabaseAs?.schema ?? own?.schema ?? (database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined);
   const db = own?.db ?? (sameDatabaseAs && !schema
     ? sameDatabaseAs.db
     : await openDatabase({ url: database.url, schema, keepSchema: Boolean(sameDatabaseAs) }));
