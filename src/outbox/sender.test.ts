@@ -484,11 +484,16 @@ describe('attachments by tus, resumed where the server stopped (issue 27)', () =
     let patch = 0;
     tus.next = (method) => (method === 'PATCH' && [2, 4].includes(++patch) ? 'cut' : undefined);
     const item = await withFile(tab);
+    const update = vi.spyOn(tab.outbox, 'update');
     void tab.flushOutbox();
     await untilTicking(async () => (await tab.outbox.get(item.id))?.state === 'sent');
 
     expect(patchOffsets()).toEqual([0, 1, 1, 2, 2, 3]);
     expect(await sameBytes('u1')).toBe(true);
+    // The kept offset is 0 once, when the upload was made; each resume's HEAD keeps the server's, never 0 again.
+    const kept = update.mock.calls.filter(([, changes]) => 'upload' in changes).map(([, changes]) => changes.upload?.offset);
+    expect(kept.filter((offset) => offset === 0)).toHaveLength(1);
+    expect(kept[0]).toBe(0);
   });
 
   it('starts an upload the server no longer knows again from byte 0, once', async () => {
