@@ -82,6 +82,7 @@ export function sendByTus(
   let stall: ReturnType<typeof setTimeout> | undefined;
   let progressed = false;
   let finished = false;
+  let announced = false;
   const finish = (outcome: TusOutcome) => {
     if (finished) return;
     finished = true;
@@ -112,8 +113,12 @@ export function sendByTus(
     storeFingerprintForResuming: false,
     removeFingerprintOnSuccess: false,
     onUploadUrlAvailable() {
-      // Called after a resuming HEAD too: that one's offset comes from onAfterResponse.
-      if (upload.url && upload.url !== previous?.url) on.url({ url: upload.url, offset: 0, size: blob.size });
+      // Called after each resuming HEAD too, a cut inside this attempt included: only the upload
+      // this attempt created is new, at offset 0; a resumed one's offset comes from onAfterResponse
+      // (announcing it again at 0 had put the kept offset back to 0 after every cut).
+      if (announced || !upload.url || upload.url === previous?.url) return;
+      announced = true;
+      on.url({ url: upload.url, offset: 0, size: blob.size });
     },
     onAfterResponse(request, response) {
       const offset = Number(response.getHeader('Upload-Offset'));
