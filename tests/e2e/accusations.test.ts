@@ -128,7 +128,8 @@ describe.skipIf(!hasChromium)('accusations in Chromium', () => {
     return (await response.json()).reference;
   }
 
-  for (const [locale, device] of JOURNEYS) {
+  // The review in English on a wide screen; its screens in Amharic are read by the visit below.
+  for (const [locale, device] of [JOURNEYS[1]]) {
     {
       it(`an ethics user reviews and closes an accusation, and the complainant sees it closed by reference (${locale}, ${device})`, async () => {
         const words = WORDS[locale];
