@@ -14,6 +14,7 @@ import { addisDay, dueDay } from '../../server/casework/due-dates.ts';
 import { expectError, expectMessages, expectOk, type Json } from '../helpers/expect-api.ts';
 import { nextTuesdayAt } from '../helpers/clock.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
+import { pendingCases } from '../helpers/pending-cases.ts';
 
 const databases = await testDatabases();
 const PASSWORD = 'Staff12345';
@@ -152,11 +153,7 @@ describe.each(databases)('moving a case through its states on $name', (database)
   beforeAll(async () => {
     server = await startTestServer(database, { sameDatabaseAs: await shared(database), clock: () => now });
     passwordHash = await hash(PASSWORD);
-    pending = await server.db.query(
-      `SELECT c.id, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                     ORDER BY d.created_at, d.id LIMIT 1) AS directorate
-       FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at`,
-    );
+    pending = await pendingCases(server.db);
     expect(pending.length).toBeGreaterThanOrEqual(3);
     [{ id: otherDirectorate }] = await server.db.query<{ id: string }>('SELECT id FROM directorate WHERE id <> $1 LIMIT 1', [pending[0].directorate]);
   });

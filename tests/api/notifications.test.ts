@@ -13,6 +13,7 @@ import { expectOk, type Json } from '../helpers/expect-api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
 import { logLines } from '../helpers/log-lines.ts';
+import { pendingCases } from '../helpers/pending-cases.ts';
 import { SMTPServer } from 'smtp-server';
 
 const databases = await testDatabases();
@@ -99,12 +100,6 @@ function harness(server: () => TestServer, clock: { now: number }) {
 }
 
 /** The demo's pending cases, each with the directorate whose queue it is in. */
-const pendingCases = (server: TestServer) =>
-  server.db.query<{ id: string; case_number: string; directorate: string }>(
-    `SELECT c.id, c.case_number, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                                  ORDER BY d.created_at, d.id LIMIT 1) AS directorate
-     FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at`,
-  );
 
 /** Every SMS file an instance wrote, as text. */
 const smsFiles = (server: TestServer): string[] => {
@@ -126,7 +121,7 @@ describe.each(databases)('notices of a case’s moves on $name', (database) => {
     const options = { smtpUrl: receiver.url, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now, env: { SMS_DAILY_CAP: '100' } };
     server = await startTestServer(database, options);
     second = await startTestServer(database, { ...options, sameDatabaseAs: server });
-    pending = await pendingCases(server);
+    pending = await pendingCases(server.db);
     expect(pending.length).toBeGreaterThanOrEqual(4);
   });
   afterAll(async () => {
@@ -249,7 +244,7 @@ describe.each(databases)('notices while the mail relay is down on $name', (datab
     server = await startTestServer(database, {
       smtpUrl: `smtp://127.0.0.1:${relayPort}`, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now, logger: log.logger,
     });
-    pending = await pendingCases(server);
+    pending = await pendingCases(server.db);
   });
   afterAll(async () => {
     await server?.close();
@@ -354,7 +349,7 @@ describe.each(databases)('notices without SMS on $name', (database) => {
   afterAll(() => server?.close());
 
   it('queues and sends the mail only with SMS_PROVIDER=none, on the timer; an unknown provider refuses the start', async () => {
-    const [kase] = await pendingCases(server);
+    const [kase] = await pendingCases(server.db);
     await h.customerOwning(kase.id, 'or');
     await expectOk(await h.take(await h.staffToken('officer', kase.directorate), kase.id));
     await expect.poll(async () => (await h.jobsOf(kase.id)).map((job) => [job.channel, job.sent_at !== null]), { timeout: 5_000 }).toEqual([['mail', true]]);
@@ -366,7 +361,7 @@ describe.each(databases)('notices without SMS on $name', (database) => {
   });
 
   it('tells of a manager’s assignment of a pending case as processing started, and of no reassignment', async () => {
-    const [, kase] = await pendingCases(server);
+    const [, kase] = await pendingCases(server.db);
     await h.customerOwning(kase.id, 'tg');
     const manager = await h.staffToken('manager', kase.directorate);
     const officerId = async () => JSON.parse(Buffer.from((await h.staffToken('officer', kase.directorate)).split('.')[1], 'base64url').toString()).id;

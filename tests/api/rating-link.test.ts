@@ -11,6 +11,7 @@ import { logLines } from '../helpers/log-lines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedStaff } from '../helpers/staff-fixture.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.ts';
+import { pendingCases } from '../helpers/pending-cases.ts';
 
 const databases = await testDatabases();
 const PUBLIC_URL = 'http://portal.test';
@@ -34,11 +35,7 @@ describe.each(databases)('the one-tap rating link on $name', (database) => {
   beforeAll(async () => {
     receiver = await startSmtpReceiver();
     server = await startTestServer(database, { smtpUrl: receiver.url, publicUrl: PUBLIC_URL, notifyPollMs: NEVER, clock: () => clock.now, logger: log.logger });
-    pending = await server.db.query(
-      `SELECT c.id, c.case_number, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                                    ORDER BY d.created_at, d.id LIMIT 1) AS directorate
-       FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at`,
-    );
+    pending = await pendingCases(server.db);
   });
   afterAll(async () => {
     await server?.close();

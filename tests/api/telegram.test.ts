@@ -9,6 +9,7 @@ import { tokenFor } from '../helpers/session.ts';
 import { addStaff } from '../helpers/staff-fixture.ts';
 import { staffSignIn } from '../helpers/staff-sign-in.ts';
 import { startBotApi, telegramUpdates, type BotApi } from '../helpers/telegram-api.ts';
+import { pendingCases } from '../helpers/pending-cases.ts';
 
 /**
  * Issue 26, the Telegram bot: Telegram's updates come to /telegram/webhook with the secret
@@ -49,11 +50,7 @@ describe.each(databases)('the Telegram bot on $name', (database) => {
   beforeAll(async () => {
     server = await shared(database);
     api = botApi!;
-    pending = await server.db.query(
-      `SELECT c.id, c.case_number, (SELECT d.id FROM directorate d WHERE d.division_id = c.division_id AND d.status = 'active'
-                                    ORDER BY d.created_at, d.id LIMIT 1) AS directorate
-       FROM customer_case c WHERE c.status = 'pending' ORDER BY c.created_at`,
-    );
+    pending = await pendingCases(server.db);
     expect(pending.length).toBeGreaterThanOrEqual(3);
   });
 
